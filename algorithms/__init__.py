@@ -1,0 +1,21 @@
+"""ML Explorer's algorithms: every method of the five seeds, from the textbook formulas.
+
+Pure numpy/scipy (never streamlit or plotly). Estimators follow the scikit-learn contract described
+in :mod:`algorithms._base`. Everything public is importable from here.
+"""
+
+from algorithms._base import BaseEstimator, clone, gaussian_kernel, squared_distances
+from algorithms.anomaly import *  # noqa: F401,F403
+from algorithms.basis import *  # noqa: F401,F403
+from algorithms.clustering import *  # noqa: F401,F403
+from algorithms.datasets import *  # noqa: F401,F403
+from algorithms.decomposition import *  # noqa: F401,F403
+from algorithms.ensembles import *  # noqa: F401,F403
+from algorithms.generative import *  # noqa: F401,F403
+from algorithms.linear_classifiers import *  # noqa: F401,F403
+from algorithms.linear_regression import *  # noqa: F401,F403
+from algorithms.mixture import *  # noqa: F401,F403
+from algorithms.model_selection import *  # noqa: F401,F403
+from algorithms.multiclass import *  # noqa: F401,F403
+from algorithms.svm import *  # noqa: F401,F403
+from algorithms.trees import *  # noqa: F401,F403

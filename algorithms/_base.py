@@ -1,0 +1,132 @@
+"""Shared estimator machinery: parameters, cloning, input checks, randomness.
+
+Every estimator in `algorithms` follows the scikit-learn contract:
+
+* ``__init__`` only stores its keyword arguments under the same names;
+* ``fit`` validates input, returns ``self`` and sets learned attributes ending in ``_``;
+* iterative methods record ``history_``: a tuple of small frozen snapshots, one per step;
+* randomness comes only from ``random_state`` through :func:`check_random_state`;
+* bad input raises :class:`ValueError` with a message a student can act on.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+FloatArray = NDArray[np.float64]
+
+
+class BaseEstimator:
+    """Parameter handling shared by all estimators (get_params / set_params / repr)."""
+
+    @classmethod
+    def _param_names(cls) -> list[str]:
+        signature = inspect.signature(cls.__init__)
+        return [name for name, p in signature.parameters.items()
+                if name != "self" and p.kind != p.VAR_KEYWORD]
+
+    def get_params(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._param_names()}
+
+    def set_params(self, **params: Any) -> "BaseEstimator":
+        valid = set(self._param_names())
+        for name, value in params.items():
+            if name not in valid:
+                raise ValueError(f"{type(self).__name__} has no parameter '{name}'; "
+                                 f"valid parameters are {sorted(valid)}.")
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
+        return f"{type(self).__name__}({args})"
+
+
+def clone(estimator: BaseEstimator) -> BaseEstimator:
+    """A new, unfitted estimator with the same parameters."""
+    return type(estimator)(**estimator.get_params())
+
+
+def check_is_fitted(estimator: BaseEstimator, attribute: str) -> None:
+    if not hasattr(estimator, attribute):
+        raise ValueError(f"This {type(estimator).__name__} is not fitted yet: call fit(X, y) first.")
+
+
+def check_array(X: ArrayLike, *, name: str = "X", ensure_2d: bool = True,
+                min_samples: int = 1) -> FloatArray:
+    """Return X as a finite float64 array of shape (n_samples, n_features)."""
+    try:
+        X = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"{name} must contain only numbers ({err}).") from None
+    if ensure_2d:
+        if X.ndim == 1:
+            X = X[:, None]
+        if X.ndim != 2:
+            raise ValueError(f"{name} must be a table of shape (n_samples, n_features); "
+                             f"got an array with {X.ndim} dimensions.")
+    if X.shape[0] < min_samples:
+        raise ValueError(f"{name} needs at least {min_samples} sample(s); got {X.shape[0]}.")
+    if ensure_2d and X.shape[1] == 0:
+        raise ValueError(f"{name} has no features (columns).")
+    if not np.all(np.isfinite(X)):
+        raise ValueError(f"{name} contains missing or infinite values; remove or fill them first.")
+    return X
+
+
+def check_X_y(X: ArrayLike, y: ArrayLike, *, min_samples: int = 1,
+              y_numeric: bool = True) -> tuple[FloatArray, np.ndarray]:
+    """Validate a training set: 2-D finite X and a 1-D y of the same length."""
+    X = check_array(X, min_samples=min_samples)
+    y = np.asarray(y)
+    if y.ndim != 1:
+        y = y.ravel() if y.ndim == 2 and 1 in y.shape else y
+    if y.ndim != 1:
+        raise ValueError("y must be one value per sample (a 1-D array).")
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} samples but y has {len(y)}; they must match.")
+    if y_numeric:
+        y = check_array(y, name="y", ensure_2d=False)
+    return X, y
+
+
+def check_classification_targets(y: np.ndarray, *, min_classes: int = 2) -> np.ndarray:
+    """Return the sorted class labels of y, requiring at least ``min_classes`` of them."""
+    classes = np.unique(y)
+    if len(classes) < min_classes:
+        raise ValueError(f"y must contain at least {min_classes} classes; "
+                         f"found {len(classes)} ({classes.tolist()}).")
+    return classes
+
+
+def check_positive(value: float, name: str, *, allow_zero: bool = False) -> float:
+    """Require a finite positive (or non-negative) hyperparameter."""
+    value = float(value)
+    ok = value >= 0 if allow_zero else value > 0
+    if not np.isfinite(value) or not ok:
+        bound = "≥ 0" if allow_zero else "> 0"
+        raise ValueError(f"{name} must be a finite number {bound}; got {value}.")
+    return value
+
+
+def check_random_state(random_state: int | np.random.Generator | None) -> np.random.Generator:
+    """The only source of randomness in `algorithms`: a numpy Generator."""
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    return np.random.default_rng(random_state)
+
+
+def squared_distances(A: FloatArray, B: FloatArray) -> FloatArray:
+    """Matrix of ‖a_i − b_j‖², clipped at 0 against round-off (Sugiyama's repmat idiom)."""
+    d = (A * A).sum(1)[:, None] + (B * B).sum(1)[None, :] - 2.0 * A @ B.T
+    return np.maximum(d, 0.0)
+
+
+def gaussian_kernel(A: FloatArray, B: FloatArray, width: float) -> FloatArray:
+    """K(a, b) = exp(−‖a − b‖² / (2 width²)) (Sugiyama §2.2; Li Hang (7.90) with σ = width)."""
+    width = check_positive(width, "The kernel width")
+    return np.exp(-squared_distances(A, B) / (2.0 * width * width))

@@ -1,0 +1,636 @@
+"""Clustering: k-means, kernel k-means, spectral clustering, DBSCAN, and choosing k.
+
+Sugiyama ch. 14 (k-means §14.1, kernel k-means §14.2, spectral clustering §14.3, SMI/LSMI
+§14.4); CS229 Ch. 7a (k-means as coordinate descent on the distortion J, M38); seed 003 §3
+(k-means objective E, density clustering DBSCAN named in §3.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_is_fitted,
+    check_positive,
+    check_random_state,
+    gaussian_kernel,
+    squared_distances,
+)
+from algorithms.decomposition import _components_warning, graph_components, knn_graph, laplacian_eigenvectors
+from algorithms.model_selection import fold_ids
+
+__all__ = ["KMeans", "KMeansStep", "KMeansRun", "kmeans_plusplus", "nearest_center",
+           "kmeans_objective", "elbow_curve", "KernelKMeans", "KernelKMeansStep",
+           "SpectralClustering", "DBSCAN", "DBSCANStep", "lsmi", "SMIResult", "smi_curve"]
+
+
+def _readonly(a) -> np.ndarray:
+    a = np.array(a, copy=True)
+    a.setflags(write=False)
+    return a
+
+
+def _check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
+    if isinstance(value, bool) or int(value) != value or value < low or \
+            (high is not None and value > high):
+        rng = f"between {low} and {high}" if high is not None else f"≥ {low}"
+        raise ValueError(f"{name} must be a whole number {rng}; got {value!r}.")
+    return int(value)
+
+
+def _check_n_clusters(n_clusters, n: int) -> int:
+    if isinstance(n_clusters, bool) or int(n_clusters) != n_clusters or n_clusters < 1:
+        raise ValueError(f"The number of clusters must be a whole number ≥ 1; got {n_clusters!r}.")
+    if n_clusters > n:
+        raise ValueError(f"Cannot make {n_clusters} clusters from only {n} samples.")
+    return int(n_clusters)
+
+
+# ----------------------------------------------------------------------------------------------
+# k-means
+# ----------------------------------------------------------------------------------------------
+
+def nearest_center(X, centers) -> np.ndarray:
+    """Assignment step (Sugiyama (14.1)): index of the nearest centre for every row of X.
+
+    Ties go to the lowest index. Use it to shade the regions of any recorded step.
+    """
+    X = check_array(X)
+    centers = check_array(centers, name="centers")
+    if centers.shape[1] != X.shape[1]:
+        raise ValueError(f"The centres have {centers.shape[1]} features but X has {X.shape[1]}.")
+    return _assign(X, centers)
+
+
+def kmeans_objective(X, labels, centers) -> float:
+    """J = Σ_i ‖x_i − μ_{c(i)}‖² (CS229 distortion; Sugiyama §14.1; seed 003 E)."""
+    diff = np.asarray(X, dtype=float) - np.asarray(centers, dtype=float)[np.asarray(labels)]
+    return float(np.einsum("ij,ij->", diff, diff))
+
+
+def kmeans_plusplus(X, n_clusters: int, random_state=None) -> FloatArray:
+    """k-means++ seeding (Arthur & Vassilvitskii 2007; not in the seeds).
+
+    First centre: a uniformly drawn sample; each next one: a sample drawn with probability
+    ∝ D(x)², its squared distance to the nearest centre so far. Duplicated data: once every
+    distance is 0 the remaining centres are drawn uniformly among the other samples.
+    """
+    X = check_array(X)
+    k = _check_n_clusters(n_clusters, len(X))
+    rng = check_random_state(random_state)
+    n = len(X)
+    idx = [int(rng.integers(n))]
+    d2 = squared_distances(X, X[idx[0]][None, :])[:, 0]
+    for _ in range(1, k):
+        total = d2.sum()
+        if total > 0:
+            j = int(rng.choice(n, p=d2 / total))
+        else:
+            j = int(rng.choice(np.setdiff1d(np.arange(n), idx)))
+        idx.append(j)
+        d2 = np.minimum(d2, squared_distances(X, X[j][None, :])[:, 0])
+    return X[idx].copy()
+
+
+@dataclass(frozen=True)
+class KMeansStep:
+    """One half-step of k-means: ``kind`` is "init", "assign" or "update".
+
+    ``labels`` are the assignments and ``centers`` the centres after this half-step (at "init"
+    the labels are the assignment to the initial centres), ``objective`` = J(labels, centers).
+    ``moved`` counts the points that changed cluster (assign) or the centres re-seeded because
+    their cluster became empty (update).
+    """
+
+    step: int
+    kind: str
+    labels: np.ndarray
+    centers: FloatArray
+    objective: float
+    moved: int = 0
+
+
+@dataclass(frozen=True)
+class KMeansRun:
+    """One restart of k-means: where it started, where it ended, and its half-steps."""
+
+    init_centers: FloatArray
+    centers: FloatArray
+    labels: np.ndarray
+    objective: float
+    n_iter: int
+    history: tuple
+
+
+def _update_centers(X, labels, centers, k):
+    """Means of the clusters; an empty cluster is re-seeded at the point farthest from its centre.
+
+    The re-seeded centre owns no point yet, so J is unchanged by it and falls at the next
+    assignment (the far point then joins it at distance 0): J stays non-increasing.
+    """
+    counts = np.bincount(labels, minlength=k)
+    sums = np.stack([np.bincount(labels, weights=X[:, j], minlength=k)
+                     for j in range(X.shape[1])], axis=1)
+    new = sums / np.maximum(counts, 1)[:, None]
+    empty = np.flatnonzero(counts == 0)
+    if len(empty):
+        d = ((X - centers[labels]) ** 2).sum(1)
+        far = np.argsort(-d, kind="stable")[:len(empty)]
+        new[empty] = X[far]
+    return new, len(empty)
+
+
+def _assign(X, centers):
+    """argmin_y ‖x − μ_y‖² via −2xᵀμ_y + ‖μ_y‖² (‖x‖² is the same for every y)."""
+    return (-2.0 * (X @ centers.T) + (centers * centers).sum(1)[None, :]).argmin(1)
+
+
+def _lloyd(X, centers, max_iter, record):
+    """Lloyd's iterations from given centres until the labels stop changing."""
+    k = len(centers)
+    centers = centers.copy()
+    labels = _assign(X, centers)
+    objective = kmeans_objective(X, labels, centers)
+    history = [KMeansStep(0, "init", _readonly(labels), _readonly(centers), objective)] \
+        if record else []
+    n_iter = 0
+    for it in range(1, max_iter + 1):
+        n_iter = it
+        centers, n_empty = _update_centers(X, labels, centers, k)
+        if record:
+            history.append(KMeansStep(it, "update", _readonly(labels), _readonly(centers),
+                                      kmeans_objective(X, labels, centers), n_empty))
+        new_labels = _assign(X, centers)
+        moved = int((new_labels != labels).sum())
+        labels = new_labels
+        objective = kmeans_objective(X, labels, centers)
+        if record:
+            history.append(KMeansStep(it, "assign", _readonly(labels), _readonly(centers),
+                                      objective, moved))
+        if moved == 0 and n_empty == 0:
+            break
+    return labels, centers, objective, n_iter, tuple(history)
+
+
+class KMeans(BaseEstimator):
+    """k-means clustering (Sugiyama §14.1; CS229 M38; seed 003 §3.2).
+
+    Alternates the assignment step y_i ← argmin_y ‖x_i − μ_y‖² (14.1) and the update step
+    μ_y ← mean of cluster y. This is coordinate descent on J = Σ_i ‖x_i − μ_{y_i}‖², so J never
+    increases; it stops when no label changes (the book's listing instead stops when the
+    per-cluster mean distances settle; here convergence is exact) or after ``max_iter`` updates.
+
+    ``init``: ``"random"`` (the books: c distinct random samples), ``"k-means++"``, or an array
+    of shape (n_clusters, d) of initial centres (e.g. clicked by the user; then one run).
+    ``n_init`` restarts keep the run with the lowest J; all runs are in ``runs_``.
+    Empty cluster (a mean of nothing is undefined): its centre is moved to the point farthest
+    from its own centre, which keeps J non-increasing.
+
+    Attributes: ``cluster_centers_``, ``labels_``, ``inertia_`` (= J), ``n_iter_``,
+    ``history_`` (the best run's :class:`KMeansStep` half-steps: init, then update/assign
+    pairs), ``runs_`` (one :class:`KMeansRun` per restart), ``best_run_``.
+    """
+
+    def __init__(self, n_clusters: int = 3, init="k-means++", n_init: int = 1,
+                 max_iter: int = 300, random_state=None):
+        self.n_clusters = n_clusters
+        self.init = init
+        self.n_init = n_init
+        self.max_iter = max_iter
+        self.random_state = random_state
+
+    def _initial_centers(self, X, k, rng):
+        if isinstance(self.init, str):
+            if self.init == "random":
+                return X[rng.choice(len(X), size=k, replace=False)].copy()
+            if self.init == "k-means++":
+                return kmeans_plusplus(X, k, rng)
+            raise ValueError(f"init must be 'random', 'k-means++' or an array of centres; "
+                             f"got {self.init!r}.")
+        raise AssertionError
+
+    def fit(self, X, y=None) -> "KMeans":
+        X = check_array(X)
+        k = _check_n_clusters(self.n_clusters, len(X))
+        max_iter = _check_int(self.max_iter, "max_iter")
+        n_init = _check_int(self.n_init, "n_init")
+        rng = check_random_state(self.random_state)
+        if not isinstance(self.init, str):
+            given = check_array(self.init, name="The initial centres")
+            if given.shape != (k, X.shape[1]):
+                raise ValueError(f"The initial centres must have shape ({k}, {X.shape[1]}): one "
+                                 f"row per cluster, one column per feature; got {given.shape}.")
+            starts = [given.copy()]
+        else:
+            starts = [self._initial_centers(X, k, rng) for _ in range(n_init)]
+        runs = []
+        for c0 in starts:
+            labels, centers, obj, n_iter, hist = _lloyd(X, c0, max_iter, record=True)
+            runs.append(KMeansRun(_readonly(c0), _readonly(centers), _readonly(labels), obj,
+                                  n_iter, hist))
+        best = int(np.argmin([r.objective for r in runs]))
+        run = runs[best]
+        self.runs_ = tuple(runs)
+        self.best_run_ = best
+        self.cluster_centers_ = np.array(run.centers)
+        self.labels_ = np.array(run.labels)
+        self.inertia_ = run.objective
+        self.n_iter_ = run.n_iter
+        self.history_ = run.history
+        return self
+
+    def predict(self, X) -> np.ndarray:
+        check_is_fitted(self, "cluster_centers_")
+        X = check_array(X)
+        if X.shape[1] != self.cluster_centers_.shape[1]:
+            raise ValueError(f"X has {X.shape[1]} features, but KMeans was fitted with "
+                             f"{self.cluster_centers_.shape[1]}.")
+        return nearest_center(X, self.cluster_centers_)
+
+    def fit_predict(self, X, y=None) -> np.ndarray:
+        return self.fit(X).labels_
+
+    def transform(self, X) -> FloatArray:
+        """Distances ‖x − μ_y‖ to every centre."""
+        check_is_fitted(self, "cluster_centers_")
+        return np.sqrt(squared_distances(check_array(X), self.cluster_centers_))
+
+
+def elbow_curve(X, ks=range(1, 11), init="k-means++", n_init: int = 5,
+                random_state=None) -> FloatArray:
+    """Best k-means objective J for every number of clusters in ``ks`` (the elbow plot).
+
+    J always falls as k grows (J = 0 at k = n); look for the "elbow" where the fall flattens.
+    Values of k larger than n are rejected.
+    """
+    X = check_array(X)
+    rng = check_random_state(random_state)
+    out = []
+    for k in ks:
+        out.append(KMeans(k, init=init, n_init=n_init, random_state=rng).fit(X).inertia_)
+    return np.array(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# kernel k-means
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class KernelKMeansStep:
+    """Labels after a reassignment (step 0 = the random start) and the feature-space objective."""
+
+    step: int
+    labels: np.ndarray
+    objective: float
+    moved: int = 0
+
+
+def _kernel_scores(K_x_train, K_diag_train_sums, onehot, counts):
+    """−(2/n_y) Σ_{i∈y} K(x, x_i) + (1/n_y²) Σ_{i,i'∈y} K(x_i, x_i') for every x and y."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cross = (K_x_train @ onehot) / counts[None, :]
+        within = K_diag_train_sums / counts**2
+    scores = -2.0 * cross + within[None, :]
+    scores[:, counts == 0] = np.inf
+    return scores
+
+
+class KernelKMeans(BaseEstimator):
+    """Kernel k-means with the Gaussian kernel K(x, x') = exp(−‖x − x'‖²/(2h²)) (Sugiyama §14.2).
+
+    Expanding ‖ψ(x) − μ_y‖² in feature space gives the assignment rule
+    y ← argmin_y [−(2/n_y) Σ_{i:y_i=y} K(x, x_i) + (1/n_y²) Σ_{i,i':y_i=y_i'=y} K(x_i, x_i')]
+    (K(x, x) is constant and dropped). Starts from a random assignment (``random_state``;
+    every cluster non-empty) or from ``init_labels``; all points are reassigned at once until
+    no label changes. The objective J = Σ_i ‖ψ(x_i) − μ_{y_i}‖² = Σ_i K_ii − Σ_y (1/n_y)
+    Σ_{i,i'∈y} K_ii' never increases. Empty cluster (n_y = 0 would divide by 0): the point
+    farthest from its own cluster mean in feature space is moved into it.
+
+    The result depends strongly on the start — the motivation for spectral clustering.
+    Attributes: ``labels_``, ``objective_``, ``n_iter_``, ``history_`` (one
+    :class:`KernelKMeansStep` per reassignment). ``predict(X, labels=None)`` assigns new points
+    by the same rule, for the clusters of the final labels or of any recorded ``labels``.
+    """
+
+    def __init__(self, n_clusters: int = 2, h: float = 1.0, max_iter: int = 100,
+                 init_labels=None, random_state=None):
+        self.n_clusters = n_clusters
+        self.h = h
+        self.max_iter = max_iter
+        self.init_labels = init_labels
+        self.random_state = random_state
+
+    def fit(self, X, y=None) -> "KernelKMeans":
+        X = check_array(X)
+        n = len(X)
+        k = _check_n_clusters(self.n_clusters, n)
+        h = check_positive(self.h, "The kernel width h")
+        max_iter = _check_int(self.max_iter, "max_iter")
+        rng = check_random_state(self.random_state)
+        K = gaussian_kernel(X, X, h)
+        if self.init_labels is None:
+            labels = rng.permutation(np.arange(n) % k)
+        else:
+            labels = np.asarray(self.init_labels)
+            if labels.shape != (n,) or not np.all(np.isin(labels, np.arange(k))):
+                raise ValueError(f"init_labels must give one label in 0..{k - 1} per sample.")
+            labels = labels.astype(int)
+        ar = np.arange(k)
+        diagK = np.diag(K)
+
+        def stats(lab):
+            onehot = (lab[:, None] == ar[None, :]).astype(float)
+            counts = onehot.sum(0)
+            within_sums = np.einsum("ik,ik->k", onehot, K @ onehot)
+            return onehot, counts, within_sums
+
+        def objective(counts, within_sums):
+            nz = counts > 0
+            return float(diagK.sum() - (within_sums[nz] / counts[nz]).sum())
+
+        onehot, counts, within_sums = stats(labels)
+        history = [KernelKMeansStep(0, _readonly(labels), objective(counts, within_sums))]
+        for it in range(1, max_iter + 1):
+            scores = _kernel_scores(K, within_sums, onehot, counts)
+            new = scores.argmin(1)
+            new_counts = np.bincount(new, minlength=k)
+            for j in np.flatnonzero(new_counts == 0):          # re-seed empty clusters
+                dist = diagK + scores[np.arange(n), new]
+                dist[new_counts[new] <= 1] = -np.inf           # never empty another cluster
+                i = int(np.argmax(dist))
+                new_counts[new[i]] -= 1
+                new[i] = j
+                new_counts[j] += 1
+            moved = int((new != labels).sum())
+            labels = new
+            onehot, counts, within_sums = stats(labels)
+            history.append(KernelKMeansStep(it, _readonly(labels),
+                                            objective(counts, within_sums), moved))
+            if moved == 0:
+                break
+        self.X_fit_ = X
+        self._K = K
+        self.labels_ = labels
+        self.objective_ = history[-1].objective
+        self.n_iter_ = len(history) - 1
+        self.history_ = tuple(history)
+        return self
+
+    def predict(self, X, labels=None) -> np.ndarray:
+        check_is_fitted(self, "labels_")
+        X = check_array(X)
+        lab = self.labels_ if labels is None else np.asarray(labels)
+        if lab.shape != self.labels_.shape:
+            raise ValueError("labels must give one cluster per training sample.")
+        k = int(self.n_clusters)
+        onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
+        counts = onehot.sum(0)
+        within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
+        return _kernel_scores(gaussian_kernel(X, self.X_fit_, self.h), within, onehot,
+                              counts).argmin(1)
+
+    def fit_predict(self, X, y=None) -> np.ndarray:
+        return self.fit(X).labels_
+
+
+# ----------------------------------------------------------------------------------------------
+# spectral clustering
+# ----------------------------------------------------------------------------------------------
+
+class SpectralClustering(BaseEstimator):
+    """Spectral clustering (Sugiyama §14.3, Fig 14.4 and the listing of Fig 14.6).
+
+    1. Laplacian eigenmaps: the k-nearest-neighbour graph W of the listing (column-wise
+       (k+1)-th-distance threshold, self-loops W_ii = 1, OR symmetrisation; see
+       :func:`algorithms.knn_graph`), D = diag(W1), L = D − W, and the c − 1 smallest
+       non-trivial solutions of Lα = λDα as the embedding z_i ∈ ℝ^{c−1}.
+    2. Ordinary k-means on the z_i.
+
+    The trivial constant vector is always removed (every embedding vector is D-orthogonal to 1),
+    so a disconnected graph cannot make the embedding constant (the listing's ``eigs(...,'sm')``
+    pitfall). k-means uses k-means++ starts (distinct points, so a two-valued embedding never
+    gets two identical centres) with ``n_init`` restarts.
+
+    Attributes: ``affinity_matrix_`` (W, 0/1 with self-loops), ``n_connected_components_``,
+    ``component_labels_``, ``warning_`` (text when the graph has several components, else None),
+    ``eigenvalues_``, ``embedding_`` (n, c − 1), ``kmeans_`` (the fitted :class:`KMeans` on the
+    embedding), ``history_`` (its half-steps), ``labels_``.
+    """
+
+    def __init__(self, n_clusters: int = 2, n_neighbors: int = 10, n_init: int = 10,
+                 random_state=None):
+        self.n_clusters = n_clusters
+        self.n_neighbors = n_neighbors
+        self.n_init = n_init
+        self.random_state = random_state
+
+    def fit(self, X, y=None) -> "SpectralClustering":
+        X = check_array(X, min_samples=3)
+        n = len(X)
+        c = _check_n_clusters(self.n_clusters, n)
+        if c < 2:
+            raise ValueError("Spectral clustering needs at least 2 clusters.")
+        if c > n - 1:
+            raise ValueError(f"Too many clusters ({c}) for {n} samples.")
+        W = knn_graph(X, self.n_neighbors)
+        self.affinity_matrix_ = W
+        self.n_connected_components_, self.component_labels_ = graph_components(W)
+        self.warning_ = _components_warning(self.n_connected_components_, int(self.n_neighbors),
+                                            c)
+        self.eigenvalues_, self.embedding_ = laplacian_eigenvectors(W, c - 1)
+        self.kmeans_ = KMeans(c, init="k-means++", n_init=self.n_init,
+                              random_state=self.random_state).fit(self.embedding_)
+        self.labels_ = self.kmeans_.labels_
+        self.history_ = self.kmeans_.history_
+        return self
+
+    def fit_predict(self, X, y=None) -> np.ndarray:
+        return self.fit(X).labels_
+
+
+# ----------------------------------------------------------------------------------------------
+# DBSCAN
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DBSCANStep:
+    """The labels after cluster ``cluster`` has been grown from its seed core point."""
+
+    step: int
+    cluster: int
+    seed: int
+    labels: np.ndarray
+
+
+class DBSCAN(BaseEstimator):
+    """Density-based clustering DBSCAN (named in seed 003 §3.1; Ester et al. 1996).
+
+    N_ε(x) = {x' : ‖x − x'‖ ≤ ε}, x included. A core point has |N_ε(x)| ≥ ``min_samples``.
+    Clusters are grown from core points: every point of the ε-neighbourhood of a core point
+    joins its cluster, and core points keep the growth going. Points reached only as neighbours
+    are border points; points reached by no cluster are noise (label −1). Seeds are taken in
+    index order and a border point keeps the first cluster that reaches it, which makes the
+    labels identical to scikit-learn's.
+
+    Attributes: ``labels_``, ``core_sample_indices_``, ``point_type_`` ("core", "border",
+    "noise" per point), ``n_clusters_``, ``history_`` (one :class:`DBSCANStep` per cluster),
+    ``expansion_order_`` (points in the order they were labelled, for an animation).
+    """
+
+    def __init__(self, eps: float = 0.5, min_samples: int = 5):
+        self.eps = eps
+        self.min_samples = min_samples
+
+    def fit(self, X, y=None) -> "DBSCAN":
+        X = check_array(X)
+        n = len(X)
+        eps = check_positive(self.eps, "ε (eps)")
+        min_samples = _check_int(self.min_samples, "min_samples (MinPts)")
+        adj = squared_distances(X, X) <= eps * eps
+        np.fill_diagonal(adj, True)
+        is_core = adj.sum(1) >= min_samples
+        neighbours = [np.flatnonzero(row) for row in adj]
+        labels = np.full(n, -1)
+        order, history = [], []
+        cluster = 0
+        for seed in range(n):
+            if labels[seed] != -1 or not is_core[seed]:
+                continue
+            labels[seed] = cluster
+            order.append(seed)
+            stack = [seed]
+            while stack:
+                i = stack.pop()
+                if not is_core[i]:
+                    continue
+                for j in neighbours[i]:
+                    if labels[j] == -1:
+                        labels[j] = cluster
+                        order.append(int(j))
+                        if is_core[j]:
+                            stack.append(int(j))
+            history.append(DBSCANStep(cluster + 1, cluster, seed, _readonly(labels)))
+            cluster += 1
+        kinds = np.where(is_core, "core", np.where(labels >= 0, "border", "noise"))
+        self.labels_ = labels
+        self.core_sample_indices_ = np.flatnonzero(is_core)
+        self.point_type_ = kinds
+        self.n_clusters_ = cluster
+        self.history_ = tuple(history)
+        self.expansion_order_ = np.array(order, dtype=int)
+        return self
+
+    def fit_predict(self, X, y=None) -> np.ndarray:
+        return self.fit(X).labels_
+
+
+# ----------------------------------------------------------------------------------------------
+# squared-loss mutual information (Sugiyama §14.4)
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SMIResult:
+    """LSMI estimate of SMI(x, y) with the (κ, λ) chosen by cross-validation.
+
+    ``cv_scores[a, b]`` is the held-out J for sigmas[a], lams[b] (lower is better).
+    """
+
+    smi: float
+    sigma: float
+    lam: float
+    sigmas: FloatArray
+    lams: FloatArray
+    cv_scores: FloatArray
+
+
+def lsmi(X, labels, sigmas=(0.5, 1.0, 2.0), lams=(1e-5, 1e-4, 1e-3), n_folds: int = 5,
+         random_state=None) -> SMIResult:
+    """Least-squares mutual information SMI(x, y) between inputs and cluster labels (§14.4).
+
+    Density-ratio model w_α(x, y) = Σ_{j: y_j = y} α_j exp(−‖x − x_j‖²/(2κ²)) (Gaussian basis
+    per cluster, centres = that cluster's samples), α̂ = (Ĝ + λI)⁻¹ĥ solved cluster by cluster
+    (Ĝ_y = (n_y/n²) K_yᵀK_y, ĥ_y = (1/n) Σ_{i: y_i = y} k_y(x_i)), and
+    SMI^ = ½ ĥᵀα̂ − ½. κ ∈ ``sigmas`` and λ ∈ ``lams`` are chosen by ``n_folds``-fold CV of
+    J = ½αᵀĜα − ĥᵀα on held-out samples, summed over clusters (Fig 14.9 listing, with its
+    ``u~i`` / ``k{y==j,:}`` misprints read as ``u~=i`` / ``k(y==j,:)``). The centres stay all
+    samples of the cluster in every fold, as in the listing.
+
+    Any balanced deterministic labelling has population SMI = (c − 1)/2 (0.5 for c = 2);
+    independent labels give 0. So compare candidates by their estimate, not by the theory.
+    """
+    X = check_array(X, min_samples=2)
+    labels = np.asarray(labels)
+    if labels.shape != (len(X),):
+        raise ValueError("labels must give one cluster label per sample.")
+    sigmas = np.array([check_positive(s, "κ") for s in np.atleast_1d(sigmas)], dtype=float)
+    lams = np.array([check_positive(v, "λ", allow_zero=True) for v in np.atleast_1d(lams)],
+                    dtype=float)
+    n = len(X)
+    classes = np.unique(labels)
+    folds = fold_ids(n, n_folds, random_state)
+    d2 = squared_distances(X, X)
+    scores = np.zeros((len(sigmas), len(lams)))
+    for a, s in enumerate(sigmas):
+        K = np.exp(-d2 / (2 * s * s))
+        for f in range(int(n_folds)):
+            tr, te = folds != f, folds == f
+            n_tr, n_te = tr.sum(), te.sum()
+            for c in classes:
+                cols = labels == c
+                Ki, Kc = K[tr][:, cols], K[te][:, cols]
+                Gi = Ki.T @ Ki * np.sum(tr & cols) / n_tr**2
+                Gc = Kc.T @ Kc * np.sum(te & cols) / n_te**2
+                hi = K[tr & cols][:, cols].sum(0) / n_tr
+                hc = K[te & cols][:, cols].sum(0) / n_te
+                evals, V = np.linalg.eigh(Gi)
+                proj = V.T @ hi
+                denom = np.maximum(evals, 0.0)[None, :] + lams[:, None]
+                safe = denom > 1e-300
+                alphas = (np.where(safe, proj[None, :] / np.where(safe, denom, 1.0), 0.0)) @ V.T
+                scores[a] += np.einsum("bi,ij,bj->b", alphas, Gc, alphas) / 2 - alphas @ hc
+    scores /= int(n_folds)
+    a, b = np.unravel_index(np.argmin(scores), scores.shape)
+    s, lam = sigmas[a], lams[b]
+    K = np.exp(-d2 / (2 * s * s))
+    smi = -0.5
+    for c in classes:
+        cols = labels == c
+        Kc = K[:, cols]
+        h = K[cols][:, cols].sum(0) / n
+        G = Kc.T @ Kc * cols.sum() / n**2
+        smi += h @ np.linalg.lstsq(G + lam * np.eye(cols.sum()), h, rcond=None)[0] / 2
+    return SMIResult(float(smi), float(s), float(lam), _readonly(sigmas), _readonly(lams),
+                     _readonly(scores))
+
+
+def smi_curve(X, grid=(3, 5, 10, 20, 40), n_clusters: int = 2, method: str = "spectral",
+              sigmas=(0.5, 1.0, 2.0), lams=(1e-5, 1e-4, 1e-3), n_folds: int = 5,
+              random_state=None) -> tuple[FloatArray, tuple[np.ndarray, ...]]:
+    """SMI estimate of the cluster labels for every value of a tuning parameter (Fig 14.8).
+
+    ``method="spectral"``: ``grid`` holds the k of the kNN graph of :class:`SpectralClustering`
+    (the book's example); ``method="kernel_kmeans"``: ``grid`` holds kernel widths h of
+    :class:`KernelKMeans`. Returns (SMI values, labels per grid value). Pick the largest SMI,
+    but show the whole curve: good candidates differ little (Sugiyama §14.4 pitfall). Do not
+    use it to choose the number of clusters: SMI grows with it ((c − 1)/2 for c balanced
+    clusters).
+    """
+    X = check_array(X, min_samples=3)
+    if method not in ("spectral", "kernel_kmeans"):
+        raise ValueError("method must be 'spectral' or 'kernel_kmeans'.")
+    rng = check_random_state(random_state)
+    values, all_labels = [], []
+    for p in grid:
+        if method == "spectral":
+            lab = SpectralClustering(n_clusters, p, random_state=rng).fit(X).labels_
+        else:
+            lab = KernelKMeans(n_clusters, p, random_state=rng).fit(X).labels_
+        seed = int(rng.integers(2**31))
+        values.append(lsmi(X, lab, sigmas, lams, n_folds, seed).smi)
+        all_labels.append(lab)
+    return np.array(values), tuple(all_labels)

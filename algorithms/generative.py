@@ -1,0 +1,501 @@
+"""Generative classifiers: Gaussian discriminant analysis, naive Bayes, Fisher LDA, Bayes decisions.
+
+CS229 Part IV (GDA and its link to logistic regression, naive Bayes, Laplace smoothing); Li Hang
+ch. 4 (naive Bayes, Algorithm 4.1, Bayesian estimation (4.10)/(4.11), Examples 4.1/4.2); seed 003
+§8 (Bayes decision theory, Gaussian naive Bayes, Laplace correction); seed 004 §2.6 and Sugiyama
+§17.1.1 (Fisher discriminant analysis). Every model learns p(y) and p(x|y) and predicts with
+Bayes' rule p(y|x) ∝ p(x|y)p(y); the argmax posterior is the Bayes decision for the 0/1 loss.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import scipy.linalg
+from scipy.special import logsumexp
+
+from algorithms._base import (BaseEstimator, FloatArray, check_array, check_classification_targets,
+                              check_is_fitted, check_positive)
+from algorithms.linear_classifiers import _check_int, _check_labels, _class_index, _dot_gram
+
+__all__ = ["GaussianDiscriminantAnalysis", "GaussianNaiveBayes", "CategoricalNaiveBayes",
+           "FisherLDA", "conditional_risk", "bayes_decision"]
+
+_LOG_2PI = np.log(2.0 * np.pi)
+
+
+def _posterior(log_joint: FloatArray) -> FloatArray:
+    """Normalise log p(x, y) rows into p(y|x); rows that are all −inf become uniform."""
+    norm = logsumexp(log_joint, axis=1, keepdims=True)
+    with np.errstate(invalid="ignore"):
+        post = np.exp(log_joint - norm)
+    bad = ~np.isfinite(norm[:, 0])
+    post[bad] = 1.0 / log_joint.shape[1]
+    return post
+
+
+def _cholesky_with_jitter(S: FloatArray, reg: float):
+    """Cholesky factor of S + reg·I, adding the smallest jitter (×10 steps) that makes it definite.
+
+    Returns (L, jitter). The jitter starts at 1e-10 × (mean diagonal, or 1 if that is 0).
+    """
+    d = S.shape[0]
+    A = S + reg * np.eye(d)
+    scale = float(np.trace(A)) / d
+    scale = scale if scale > 0 else 1.0
+    jitter = 0.0
+    for _ in range(25):
+        try:
+            L = np.linalg.cholesky(A + jitter * np.eye(d))
+            if np.all(np.diag(L) > 0):
+                return L, jitter
+        except np.linalg.LinAlgError:
+            pass
+        jitter = 1e-10 * scale if jitter == 0.0 else jitter * 10.0
+    raise ValueError("The covariance could not be made positive definite; check the data for "
+                     "constant or duplicated features.")
+
+
+def _ellipse(mean, cov, n_std: float, n_points: int) -> FloatArray:
+    """Points of the n_std Mahalanobis contour of N(mean, cov) in 2-D, shape (n_points, 2)."""
+    vals, vecs = np.linalg.eigh(cov)
+    angle = np.linspace(0.0, 2.0 * np.pi, n_points)
+    circle = np.column_stack([np.cos(angle), np.sin(angle)])
+    return mean + n_std * (circle * np.sqrt(np.maximum(vals, 0.0))) @ vecs.T
+
+
+# ---------------------------------------------------------------------------------------------
+# Gaussian discriminant analysis
+
+class GaussianDiscriminantAnalysis(BaseEstimator):
+    """Gaussian discriminant analysis (CS229 M18), for any number of classes.
+
+    Maximum-likelihood fit of p(y = k) = φ_k = n_k/n and x | y = k ~ N(μ_k, Σ_k):
+
+    * ``shared_covariance=True``: one Σ = (1/n)Σ_i (x_i − μ_{y_i})(x_i − μ_{y_i})ᵀ (CS229's GDA);
+      the boundaries are linear and p(y|x) is a softmax of linear functions. For two classes
+      p(classes_[1]|x) = 1/(1 + exp(−θᵀx̂)) exactly, with θ = ``logistic_theta_`` (CS229 §1.3):
+      θ₁.. = Σ⁻¹(μ₁ − μ₀), θ₀ = ½μ₀ᵀΣ⁻¹μ₀ − ½μ₁ᵀΣ⁻¹μ₁ + log(φ/(1 − φ)).
+      ``linear_coef_`` (d + 1, c) holds the same for every class (x̂ = (1, x)).
+    * ``shared_covariance=False``: Σ_k = (1/n_k)Σ_{y_i = k}(x_i − μ_k)(x_i − μ_k)ᵀ (QDA; quadratic
+      boundaries; an extension in CS229). Every class then needs ≥ 2 samples.
+
+    Covariances are the maximum-likelihood ones (divided by n or n_k).
+    ``reg`` is added to the diagonal; if a covariance is still singular (too few or collinear
+    points) the smallest jitter that makes it positive definite is added and reported in
+    ``jitter_`` (per class).
+    """
+
+    def __init__(self, shared_covariance: bool = True, reg: float = 0.0):
+        self.shared_covariance = shared_covariance
+        self.reg = reg
+
+    def fit(self, X, y) -> "GaussianDiscriminantAnalysis":
+        X, y = _check_labels(X, y)
+        reg = check_positive(self.reg, "reg", allow_zero=True)
+        self.classes_ = check_classification_targets(y)
+        idx = _class_index(y, self.classes_)
+        c, (n, d) = len(self.classes_), X.shape
+        counts = np.bincount(idx, minlength=c)
+        self.class_count_ = counts
+        self.priors_ = counts / n
+        self.means_ = np.array([X[idx == k].mean(0) for k in range(c)])
+        R = X - self.means_[idx]
+        if self.shared_covariance:
+            S = R.T @ R / n
+            L, jit = _cholesky_with_jitter(S, reg)
+            self.covariance_ = S + (reg + jit) * np.eye(d)
+            self.covariances_ = np.repeat(self.covariance_[None], c, axis=0)
+            self._chol = [L] * c
+            self.jitter_ = np.full(c, jit)
+            inv_mu = scipy.linalg.cho_solve((L, True), self.means_.T)           # Σ⁻¹μ_k, (d, c)
+            const = -0.5 * np.einsum("kd,dk->k", self.means_, inv_mu) + np.log(self.priors_)
+            self.linear_coef_ = np.vstack([const, inv_mu])
+            if c == 2:
+                self.logistic_theta_ = self.linear_coef_[:, 1] - self.linear_coef_[:, 0]
+        else:
+            if np.any(counts < 2):
+                raise ValueError("Class-wise covariances need at least 2 samples in every class; "
+                                 "use shared_covariance=True for tiny classes.")
+            covs, chols, jits = [], [], []
+            for k in range(c):
+                Rk = R[idx == k]
+                S = Rk.T @ Rk / counts[k]
+                L, jit = _cholesky_with_jitter(S, reg)
+                covs.append(S + (reg + jit) * np.eye(d))
+                chols.append(L)
+                jits.append(jit)
+            self.covariances_ = np.array(covs)
+            self._chol = chols
+            self.jitter_ = np.array(jits)
+        self.n_features_in_ = d
+        return self
+
+    def log_joint(self, X) -> FloatArray:
+        """log p(x | y = k) + log p(y = k), shape (n, c)."""
+        check_is_fitted(self, "means_")
+        X = check_array(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
+                             f"{self.n_features_in_}.")
+        d = X.shape[1]
+        out = np.empty((len(X), len(self.classes_)))
+        for k, L in enumerate(self._chol):
+            L_inv = scipy.linalg.solve_triangular(L, np.eye(d), lower=True)
+            Z = _dot_gram(X - self.means_[k], L_inv)                  # rows L⁻¹(x − μ_k)
+            half_logdet = np.log(np.diag(L)).sum()
+            out[:, k] = (-0.5 * (Z * Z).sum(1) - half_logdet - 0.5 * d * _LOG_2PI
+                         + np.log(self.priors_[k]))
+        return out
+
+    def predict_proba(self, X) -> FloatArray:
+        return _posterior(self.log_joint(X))
+
+    def predict(self, X) -> np.ndarray:
+        return self.classes_[np.argmax(self.log_joint(X), axis=1)]
+
+    def ellipses(self, n_std: float = 2.0, n_points: int = 100) -> list[FloatArray]:
+        """The n_std-σ contour of each class Gaussian (2-D data only), one (n_points, 2) array each."""
+        check_is_fitted(self, "means_")
+        if self.n_features_in_ != 2:
+            raise ValueError("Ellipses can be drawn for 2-D data only.")
+        return [_ellipse(m, S, n_std, n_points) for m, S in zip(self.means_, self.covariances_, strict=True)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Naive Bayes
+
+class GaussianNaiveBayes(BaseEstimator):
+    """Gaussian naive Bayes (seed 003 (11); Li Hang §4.1 with Gaussian class conditionals).
+
+    Features are independent given the class: p(x|y = k) = Π_j N(x_j; μ_kj, σ²_kj) with maximum-
+    likelihood means and variances (divided by n_k), priors n_k/n. Each variance gets
+    ``var_smoothing`` × the largest feature variance added (as scikit-learn), which keeps a
+    constant feature inside a class from giving σ = 0; if every feature is constant, 1e-9 is
+    added, and no variance is ever below 1e-12 × max(1, largest variance) (so even
+    ``var_smoothing=0`` gives finite posteriors). The class Gaussians are axis-aligned
+    (:meth:`ellipses`).
+    """
+
+    def __init__(self, var_smoothing: float = 1e-9):
+        self.var_smoothing = var_smoothing
+
+    def fit(self, X, y) -> "GaussianNaiveBayes":
+        X, y = _check_labels(X, y)
+        eps = check_positive(self.var_smoothing, "var_smoothing", allow_zero=True)
+        self.classes_ = check_classification_targets(y)
+        idx = _class_index(y, self.classes_)
+        c = len(self.classes_)
+        counts = np.bincount(idx, minlength=c)
+        self.class_count_ = counts
+        self.priors_ = counts / len(X)
+        self.means_ = np.array([X[idx == k].mean(0) for k in range(c)])
+        var = np.array([X[idx == k].var(0) for k in range(c)])
+        spread = float(np.var(X, axis=0).max())
+        self.epsilon_ = eps * spread if spread > 0 else 1e-9
+        floor = 1e-12 * max(spread, 1.0)          # keeps σ² > 0 even with var_smoothing = 0
+        self.variances_ = np.maximum(var + self.epsilon_, floor)
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def log_joint(self, X) -> FloatArray:
+        """log p(y = k) + Σ_j log N(x_j; μ_kj, σ²_kj), shape (n, c)."""
+        check_is_fitted(self, "means_")
+        X = check_array(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
+                             f"{self.n_features_in_}.")
+        V = self.variances_
+        const = -0.5 * np.log(2.0 * np.pi * V).sum(1) + np.log(self.priors_)
+        quad = ((X[:, None, :] - self.means_[None]) ** 2 / V[None]).sum(2)
+        return const[None, :] - 0.5 * quad
+
+    def predict_proba(self, X) -> FloatArray:
+        return _posterior(self.log_joint(X))
+
+    def predict(self, X) -> np.ndarray:
+        return self.classes_[np.argmax(self.log_joint(X), axis=1)]
+
+    def ellipses(self, n_std: float = 2.0, n_points: int = 100) -> list[FloatArray]:
+        """Axis-aligned n_std-σ contours of each class (2-D data only)."""
+        check_is_fitted(self, "means_")
+        if self.n_features_in_ != 2:
+            raise ValueError("Ellipses can be drawn for 2-D data only.")
+        return [_ellipse(m, np.diag(v), n_std, n_points)
+                for m, v in zip(self.means_, self.variances_, strict=True)]
+
+
+class CategoricalNaiveBayes(BaseEstimator):
+    """Naive Bayes on categorical features with Bayesian estimation (Li Hang Algorithm 4.1, §4.2.3).
+
+    P_λ(Y = c_k) = (N_k + λ)/(N + Kλ) (4.11) and
+    P_λ(X^(j) = a_jl | Y = c_k) = (N_{k,jl} + λ)/(N_k + S_j λ) (4.10);
+    λ = 0 is maximum likelihood (Example 4.1), λ = 1 Laplace smoothing (Example 4.2). S_j is
+    the number of *possible* values of feature j: ``categories`` declares them (one sequence
+    per feature); by default they are the values seen in training, in order of first appearance
+    (for Li Hang's Table 4.1 that is 1, 2, 3 and S, M, L, the book's order). X may hold numbers
+    or strings. The classifier is ŷ = argmax_k P(Y = c_k) Π_j P(X^(j) = x^(j) | Y = c_k) (4.7); ties
+    go to the first class in ``classes_``.
+
+    The book prints unreduced fractions (3/9, 4/12): ``prior_numerators_``/``prior_denominator_``
+    and ``cond_numerators_[j]`` (K × S_j) / ``cond_denominators_[j]`` (K,) hold them, and
+    :meth:`score_fractions` gives the exact products (1/45 and 1/15 in Example 4.1). With λ = 0
+    a value never seen with a class makes that product exactly 0 (log −∞); if every class
+    scores 0 the posterior is uniform.
+    """
+
+    def __init__(self, lam: float = 1.0, categories=None):
+        self.lam = lam
+        self.categories = categories
+
+    def _check_X(self, X, n_features=None):
+        X = np.asarray(X, dtype=object)
+        if X.ndim == 1:
+            X = X[:, None]
+        if X.ndim != 2 or X.shape[1] == 0:
+            raise ValueError("X must be a table of shape (n_samples, n_features).")
+        if n_features is not None and X.shape[1] != n_features:
+            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on {n_features}.")
+        for v in X.ravel():
+            if v is None or (isinstance(v, float) and not np.isfinite(v)):
+                raise ValueError("X contains missing values; every feature needs a category.")
+        return X
+
+    def fit(self, X, y) -> "CategoricalNaiveBayes":
+        X = self._check_X(X)
+        y = np.asarray(y)
+        if y.ndim != 1 or len(y) != len(X):
+            raise ValueError(f"y must be one label per sample; X has {len(X)} samples.")
+        if len(y) == 0:
+            raise ValueError("X needs at least 1 sample(s); got 0.")
+        lam = check_positive(self.lam, "λ", allow_zero=True)
+        self.classes_ = check_classification_targets(y)
+        idx = _class_index(y, self.classes_)
+        K, (N, n_feat) = len(self.classes_), X.shape
+        if self.categories is None:
+            cats = [list(dict.fromkeys(X[:, j].tolist())) for j in range(n_feat)]
+        else:
+            if len(self.categories) != n_feat:
+                raise ValueError(f"categories must list the possible values of each of the "
+                                 f"{n_feat} features.")
+            cats = [list(dict.fromkeys(list(c))) for c in self.categories]
+        self.categories_ = [tuple(c) for c in cats]
+        self._index = [{v: pos for pos, v in enumerate(c)} for c in cats]
+        codes = self._encode(X)
+        self.class_count_ = np.bincount(idx, minlength=K)
+        self.n_samples_ = N
+        self.feature_counts_ = []
+        for j in range(n_feat):
+            counts = np.zeros((K, len(cats[j])), dtype=int)
+            np.add.at(counts, (idx, codes[:, j]), 1)
+            self.feature_counts_.append(counts)
+        self.lam_ = lam
+        self.prior_numerators_ = self.class_count_ + lam
+        self.prior_denominator_ = N + K * lam
+        self.priors_ = self.prior_numerators_ / self.prior_denominator_
+        self.cond_numerators_ = [cnt + lam for cnt in self.feature_counts_]
+        self.cond_denominators_ = [self.class_count_ + len(c) * lam for c in cats]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            self.conditionals_ = [num / den[:, None] for num, den in
+                                  zip(self.cond_numerators_, self.cond_denominators_, strict=True)]
+        self.n_features_in_ = n_feat
+        return self
+
+    def _encode(self, X) -> np.ndarray:
+        codes = np.empty(X.shape, dtype=int)
+        for j, index in enumerate(self._index):
+            for i, v in enumerate(X[:, j]):
+                try:
+                    codes[i, j] = index[v]
+                except (KeyError, TypeError):
+                    raise ValueError(f"Feature {j} has no category {v!r}; known values are "
+                                     f"{list(index)}.") from None
+        return codes
+
+    def scores(self, X) -> FloatArray:
+        """Unnormalised P(Y = c_k) Π_j P(X^(j) = x^(j) | Y = c_k), shape (n, K) (Algorithm 4.1 step 2)."""
+        return np.exp(self.log_joint(X))
+
+    def log_joint(self, X) -> FloatArray:
+        check_is_fitted(self, "priors_")
+        codes = self._encode(self._check_X(X, self.n_features_in_))
+        with np.errstate(divide="ignore"):
+            out = np.tile(np.log(self.priors_), (len(codes), 1))
+            for j, P in enumerate(self.conditionals_):
+                out += np.log(np.nan_to_num(P, nan=0.0)).T[codes[:, j]]
+        return out
+
+    def predict_proba(self, X) -> FloatArray:
+        return _posterior(self.log_joint(X))
+
+    def predict(self, X) -> np.ndarray:
+        return self.classes_[np.argmax(self.log_joint(X), axis=1)]
+
+    def probability_tables(self) -> dict:
+        """The estimates as the book prints them: unreduced "numerator/denominator" strings.
+
+        ``{"prior": {class: "9/15", …}, "conditional": [{value: {class: "3/9", …}, …}, …]}``,
+        one dict per feature, values in ``categories_`` order.
+        """
+        check_is_fitted(self, "priors_")
+
+        def num(v) -> str:
+            v = float(v)
+            return str(int(v)) if v.is_integer() else f"{v:g}"
+
+        classes = self.classes_.tolist()
+        prior = {c: f"{num(self.prior_numerators_[k])}/{num(self.prior_denominator_)}"
+                 for k, c in enumerate(classes)}
+        conditional = []
+        for j, cats in enumerate(self.categories_):
+            nums, dens = self.cond_numerators_[j], self.cond_denominators_[j]
+            conditional.append({v: {c: f"{num(nums[k, pos])}/{num(dens[k])}"
+                                    for k, c in enumerate(classes)}
+                                for pos, v in enumerate(cats)})
+        return {"prior": prior, "conditional": conditional}
+
+    def score_fractions(self, x) -> list[Fraction]:
+        """Exact products P(Y = c_k) Π_j P(x^(j) | c_k) for one sample, as Fractions (λ taken exactly)."""
+        check_is_fitted(self, "priors_")
+        codes = self._encode(self._check_X([list(np.atleast_1d(np.asarray(x, dtype=object)))],
+                                           self.n_features_in_))[0]
+        lam = Fraction(self.lam_)
+        K = len(self.classes_)
+        out = []
+        for k in range(K):
+            den = self.n_samples_ + K * lam
+            value = (int(self.class_count_[k]) + lam) / den if den else Fraction(0)
+            for j, counts in enumerate(self.feature_counts_):
+                den = int(self.class_count_[k]) + len(self.categories_[j]) * lam
+                value *= (int(counts[k, codes[j]]) + lam) / den if den else Fraction(0)
+            out.append(value)
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Fisher linear discriminant analysis
+
+class FisherLDA(BaseEstimator):
+    """Fisher linear discriminant analysis (seed 004 §2.6; Sugiyama §17.1.1).
+
+    Scatter matrices as sums (seed 004): S_W = Σ_k Σ_{y_i = k}(x_i − μ_k)(x_i − μ_k)ᵀ and
+    S_B = Σ_k n_k (μ_k − μ)(μ_k − μ)ᵀ (for two classes S_B = (n₀n₁/n)(μ₁ − μ₀)(μ₁ − μ₀)ᵀ, a
+    rescaling of seed 004's (μ₀ − μ₁)(μ₀ − μ₁)ᵀ that leaves the direction unchanged).
+
+    * Two classes: w ∝ S_W⁻¹(μ₁ − μ₀) (seed 004's constructive solution), oriented towards
+      ``classes_[1]``.
+    * More classes: the generalised eigenproblem S_B ξ = λ S_W ξ, keeping the ``n_components``
+      largest λ (default c − 1; S_B has rank ≤ c − 1, not d − 1 as the slide prints, so further
+      directions have λ = 0 and are arbitrary). This is seed 004's determinant-ratio criterion.
+
+    ``components_`` (m, d) holds unit-length directions (sign: largest |entry| positive, or
+    towards class 1 for the two-class direction), ``eigenvalues_`` the Fisher ratios
+    J(ξ) = ξᵀS_Bξ / ξᵀS_Wξ. ``transform`` projects the centred data (Sugiyama's convention).
+    ``predict`` assigns the nearest projected class mean (an addition: the seed gives no
+    threshold; for two classes ``threshold_`` is the midpoint of the projected means). A
+    singular S_W (n ≤ d or collinear data) gets the smallest jitter that makes it definite
+    (``jitter_``).
+    """
+
+    def __init__(self, n_components: int | None = None):
+        self.n_components = n_components
+
+    def fit(self, X, y) -> "FisherLDA":
+        X, y = _check_labels(X, y)
+        self.classes_ = check_classification_targets(y)
+        idx = _class_index(y, self.classes_)
+        c, d = len(self.classes_), X.shape[1]
+        m = min(c - 1, d) if self.n_components is None else _check_int(self.n_components,
+                                                                         "n_components")
+        if m > d:
+            raise ValueError(f"n_components can be at most the number of features ({d}); got {m}.")
+        counts = np.bincount(idx, minlength=c)
+        self.means_ = np.array([X[idx == k].mean(0) for k in range(c)])
+        self.mean_ = X.mean(0)
+        R = X - self.means_[idx]
+        Sw = R.T @ R
+        D = self.means_ - self.mean_
+        Sb = (counts[:, None] * D).T @ D
+        self.within_scatter_, self.between_scatter_ = Sw, Sb
+        L, jit = _cholesky_with_jitter(Sw, 0.0)
+        self.jitter_ = jit
+        Sw_reg = Sw + jit * np.eye(d)
+        if c == 2 and m == 1:
+            w = scipy.linalg.cho_solve((L, True), self.means_[1] - self.means_[0])
+            W = (w / np.linalg.norm(w))[None, :]
+        else:
+            vals, vecs = scipy.linalg.eigh(Sb, Sw_reg)
+            W = vecs[:, ::-1][:, :m].T
+            W = W / np.linalg.norm(W, axis=1, keepdims=True)
+            flip = np.sign(W[np.arange(m), np.argmax(np.abs(W), axis=1)])
+            W = W * np.where(flip == 0, 1.0, flip)[:, None]
+            if c == 2:
+                W[0] *= np.sign(W[0] @ (self.means_[1] - self.means_[0])) or 1.0
+        self.components_ = W
+        self.eigenvalues_ = np.array([self.fisher_ratio(w) for w in W])
+        self.projected_means_ = (self.means_ - self.mean_) @ W.T
+        if c == 2:
+            self.threshold_ = float(self.projected_means_[:, 0].mean())
+        self.n_features_in_ = d
+        return self
+
+    def fisher_ratio(self, w) -> float:
+        """J(w) = wᵀS_Bw / wᵀS_Ww for one direction w (e.g. from an angle slider)."""
+        check_is_fitted(self, "within_scatter_")
+        w = np.asarray(w, dtype=float).ravel()
+        if w.shape[0] != self.within_scatter_.shape[0] or not np.any(w):
+            raise ValueError("w must be a non-zero direction with one entry per feature.")
+        den = float(w @ self.within_scatter_ @ w)
+        num = float(w @ self.between_scatter_ @ w)
+        return num / den if den > 0 else np.inf
+
+    def transform(self, X) -> FloatArray:
+        """Projections (x − μ)ᵀξ on each kept direction, shape (n, m)."""
+        check_is_fitted(self, "components_")
+        X = check_array(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
+                             f"{self.n_features_in_}.")
+        return _dot_gram(X - self.mean_, self.components_)
+
+    def decision_function(self, X) -> FloatArray:
+        """Two classes: projection minus ``threshold_`` (≥ 0 → ``classes_[1]``)."""
+        if len(self.classes_) != 2:
+            raise ValueError("decision_function is defined for two classes; use predict.")
+        return self.transform(X)[:, 0] - self.threshold_
+
+    def predict(self, X) -> np.ndarray:
+        Z = self.transform(X)
+        d2 = ((Z[:, None, :] - self.projected_means_[None]) ** 2).sum(2)
+        return self.classes_[np.argmin(d2, axis=1)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Bayes decision rule
+
+def conditional_risk(proba, loss_matrix) -> FloatArray:
+    """R(c_i | x) = Σ_j λ_ij P(c_j | x) (seed 003 §8.2 (2)); λ_ij = loss of deciding i when j is true.
+
+    ``proba`` (n, c) posteriors, ``loss_matrix`` (c, c). Returns (n, c) risks.
+    """
+    P = np.atleast_2d(np.asarray(proba, dtype=float))
+    Lm = np.asarray(loss_matrix, dtype=float)
+    if Lm.shape != (P.shape[1], P.shape[1]):
+        raise ValueError(f"The loss matrix must be {P.shape[1]} × {P.shape[1]}, one row per "
+                         f"decision and one column per true class.")
+    if not np.all(np.isfinite(Lm)) or np.any(Lm < 0):
+        raise ValueError("Losses must be finite numbers ≥ 0.")
+    return P @ Lm.T
+
+
+def bayes_decision(proba, loss_matrix=None) -> np.ndarray:
+    """Index of the Bayes decision h*(x) = argmin_c R(c|x) (seed 003 (3)).
+
+    Without a loss matrix (0/1 loss, R(c|x) = 1 − P(c|x)) this is the argmax posterior
+    (Li Hang §4.1.2). Ties go to the lowest index.
+    """
+    P = np.atleast_2d(np.asarray(proba, dtype=float))
+    if loss_matrix is None:
+        return np.argmax(P, axis=1)
+    return np.argmin(conditional_risk(P, loss_matrix), axis=1)

@@ -1,0 +1,293 @@
+"""Least squares and its relatives for the model f_θ(x) = θᵀφ(x).
+
+Sugiyama ch. 3–4 (least squares, SGD, subspace and ℓ2 constraints), CS229 Part I (batch and
+stochastic gradient descent, normal equations, locally weighted regression), seed 004 §2.2 (ridge).
+The objective is J(θ) = ½ Σ_i (f_θ(x_i) − y_i)², with the ½ of Sugiyama (3.1) and CS229.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from algorithms._base import (BaseEstimator, FloatArray, check_array, check_is_fitted,
+                              check_positive, check_random_state, check_X_y, clone)
+from algorithms.basis import GaussianBasis, LinearBasis
+
+__all__ = ["LinearRegression", "Ridge", "KernelRidge", "SubspaceLeastSquares", "SGDRegressor",
+           "GradientDescentRegressor", "LocallyWeightedRegression", "GradientStep",
+           "squared_loss"]
+
+
+def squared_loss(Phi: FloatArray, y: FloatArray, theta: FloatArray) -> float:
+    """J(θ) = ½‖Φθ − y‖² (Sugiyama (3.1); CS229 J(θ))."""
+    r = Phi @ theta - y
+    return 0.5 * float(r @ r)
+
+
+class _BasisRegressor(BaseEstimator):
+    """Fits θ on the design matrix Φ = φ(X); subclasses define ``_solve(Phi, y)``."""
+
+    def _fit_basis(self, X):
+        basis = LinearBasis() if self.basis is None else clone(self.basis)
+        return basis.fit(X)
+
+    def fit(self, X, y) -> "_BasisRegressor":
+        X, y = check_X_y(X, y)
+        self.basis_ = self._fit_basis(X)
+        Phi = self.basis_.transform(X)
+        self.theta_ = self._solve(Phi, y)
+        self.objective_ = squared_loss(Phi, y, self.theta_)
+        return self
+
+    def design(self, X) -> FloatArray:
+        """Φ for new inputs, using the fitted basis."""
+        check_is_fitted(self, "basis_")
+        return self.basis_.transform(X)
+
+    def predict(self, X) -> FloatArray:
+        check_is_fitted(self, "theta_")
+        return self.design(X) @ self.theta_
+
+
+class LinearRegression(_BasisRegressor):
+    """Ordinary least squares θ̂ = Φ†y (Sugiyama §3.1; CS229 normal equations XᵀXθ = Xᵀy).
+
+    Solved through the SVD (``lstsq``), which returns the minimum-norm solution when Φ is
+    rank-deficient (Sugiyama §3.2).
+    """
+
+    def __init__(self, basis=None):
+        self.basis = basis
+
+    def _solve(self, Phi, y):
+        theta, _, self.rank_, self.singular_values_ = np.linalg.lstsq(Phi, y, rcond=None)
+        return theta
+
+
+class Ridge(_BasisRegressor):
+    """ℓ2-regularised least squares θ̂ = (ΦᵀΦ + λI)⁻¹Φᵀy (Sugiyama (4.3); seed 004 §2.2).
+
+    Computed by the SVD form θ̂ = Σ_k κ_k/(κ_k² + λ) (ψ_kᵀy) φ_k. As in both books, every θ_j
+    is penalised, the intercept included.
+    """
+
+    def __init__(self, lam: float = 0.1, basis=None):
+        self.lam = lam
+        self.basis = basis
+
+    def _solve(self, Phi, y):
+        lam = check_positive(self.lam, "λ", allow_zero=True)
+        U, kappa, Vt = np.linalg.svd(Phi, full_matrices=False)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            filt = np.where(kappa > kappa.max(initial=0.0) * 1e-15, kappa / (kappa**2 + lam), 0.0)
+        self.singular_values_ = kappa
+        return Vt.T @ (filt * (U.T @ y))
+
+
+class KernelRidge(Ridge):
+    """Gaussian kernel model with ℓ2 penalty: θ̂ = (K² + λI)⁻¹Ky (Sugiyama §4.2, Fig 4.7).
+
+    This is the book's form (penalising ‖θ‖² with Φ = K), not the (K + λI)⁻¹y of other texts.
+    ``centers`` fixes the kernel centres (default: the training inputs).
+    """
+
+    def __init__(self, h: float = 0.3, lam: float = 0.1, centers=None):
+        self.h = h
+        self.lam = lam
+        self.centers = centers
+
+    @property
+    def basis(self):
+        return GaussianBasis(self.h, self.centers)
+
+
+class SubspaceLeastSquares(_BasisRegressor):
+    """Least squares restricted to θ = Pθ: θ̂ = (ΦP)†y (Sugiyama §4.1, Fig 4.3).
+
+    P = diag(1, …, 1, 0, …, 0) keeps the first ``n_keep`` basis functions (the book keeps 11 of 31).
+    """
+
+    def __init__(self, n_keep: int = 11, basis=None):
+        self.n_keep = n_keep
+        self.basis = basis
+
+    def _solve(self, Phi, y):
+        b = Phi.shape[1]
+        if int(self.n_keep) != self.n_keep or not 1 <= self.n_keep <= b:
+            raise ValueError(f"The number of kept basis functions must be between 1 and {b}; "
+                             f"got {self.n_keep}.")
+        P = np.diag((np.arange(b) < self.n_keep).astype(float))
+        return np.linalg.lstsq(Phi @ P, y, rcond=None)[0]
+
+
+@dataclass(frozen=True)
+class GradientStep:
+    """One recorded step of a gradient method: θ after the step and J(θ).
+
+    ``index`` is the sample used by a stochastic step (−1 for a full-batch step).
+    """
+
+    step: int
+    theta: FloatArray
+    loss: float
+    index: int = -1
+
+
+def _snapshot(step, theta, loss, index=-1) -> GradientStep:
+    theta = theta.copy()
+    theta.setflags(write=False)
+    return GradientStep(step, theta, float(loss), int(index))
+
+
+def _record_schedule(max_iter: int, n_snapshots: int) -> set[int]:
+    """Steps to record: every step at first, then geometrically spaced ones."""
+    steps = np.unique(np.round(np.geomspace(1, max(max_iter, 1), n_snapshots)).astype(int))
+    return set(steps.tolist())
+
+
+class _GradientRegressor(_BasisRegressor):
+    def _check_common(self):
+        if int(self.max_iter) != self.max_iter or self.max_iter < 1:
+            raise ValueError(f"max_iter must be a whole number ≥ 1; got {self.max_iter}.")
+        check_positive(self.tol, "The tolerance", allow_zero=True)
+
+
+class SGDRegressor(_GradientRegressor):
+    """Stochastic gradient descent for least squares (Sugiyama §3.3, Fig 3.8; CS229 M03).
+
+    Repeats θ ← θ − ε φ(x_i)(f_θ(x_i) − y_i) for a uniformly drawn sample i, starting from
+    θ ~ N(0, I), until ‖Δθ‖ < tol or ``max_iter`` steps. ``history_`` holds ``GradientStep``
+    snapshots at up to ``n_snapshots`` steps (every early step, then geometrically spaced ones)
+    plus the last step; ``n_iter_`` counts all steps.
+    """
+
+    def __init__(self, eta: float = 0.1, basis=None, max_iter: int = 50_000, tol: float = 1e-6,
+                 n_snapshots: int = 200, theta0=None, random_state=None):
+        self.eta = eta
+        self.basis = basis
+        self.max_iter = max_iter
+        self.tol = tol
+        self.n_snapshots = n_snapshots
+        self.theta0 = theta0
+        self.random_state = random_state
+
+    def _solve(self, Phi, y):
+        eta = check_positive(self.eta, "The learning rate ε")
+        self._check_common()
+        rng = check_random_state(self.random_state)
+        n, b = Phi.shape
+        theta = rng.standard_normal(b) if self.theta0 is None else np.array(self.theta0, dtype=float)
+        if theta.shape != (b,):
+            raise ValueError(f"theta0 must have {b} entries, one per basis function.")
+        picks = rng.integers(n, size=int(self.max_iter))
+        row_norms = np.linalg.norm(Phi, axis=1)
+        record = _record_schedule(int(self.max_iter), int(self.n_snapshots))
+        history = [_snapshot(0, theta, squared_loss(Phi, y, theta))]
+        self.converged_, self.diverged_ = False, False
+        step = 0
+        for step, i in enumerate(picks, start=1):
+            scaled_residual = eta * (Phi[i] @ theta - y[i])
+            theta -= scaled_residual * Phi[i]
+            done = abs(scaled_residual) * row_norms[i] < self.tol
+            blown = not np.isfinite(scaled_residual) or abs(scaled_residual) > 1e150
+            if step in record or done or blown:
+                history.append(_snapshot(step, theta, squared_loss(Phi, y, theta), i))
+            if blown:
+                self.diverged_ = True
+                break
+            if done:
+                self.converged_ = True
+                break
+        if history[-1].step != step:
+            history.append(_snapshot(step, theta, squared_loss(Phi, y, theta), picks[step - 1]))
+        self.n_iter_ = step
+        self.history_ = tuple(history)
+        return theta
+
+
+class GradientDescentRegressor(_GradientRegressor):
+    """Batch gradient descent, the LMS rule θ := θ − α Φᵀ(Φθ − y) (CS229 M02).
+
+    J is a sum over samples, so α must stay below 2/λ_max(ΦᵀΦ) (``step_limit_``); on unscaled
+    housing features that bound is about 1e-8, which is why feature scaling matters.
+    Starts from ``theta0`` (zeros by default); one ``GradientStep`` per iteration.
+    """
+
+    def __init__(self, alpha: float = 0.01, basis=None, max_iter: int = 200, tol: float = 1e-9,
+                 theta0=None):
+        self.alpha = alpha
+        self.basis = basis
+        self.max_iter = max_iter
+        self.tol = tol
+        self.theta0 = theta0
+
+    def _solve(self, Phi, y):
+        alpha = check_positive(self.alpha, "The learning rate α")
+        self._check_common()
+        b = Phi.shape[1]
+        theta = np.zeros(b) if self.theta0 is None else np.array(self.theta0, dtype=float)
+        if theta.shape != (b,):
+            raise ValueError(f"theta0 must have {b} entries, one per basis function.")
+        self.step_limit_ = 2.0 / np.linalg.eigvalsh(Phi.T @ Phi)[-1]
+        loss = squared_loss(Phi, y, theta)
+        history = [_snapshot(0, theta, loss)]
+        self.converged_, self.diverged_ = False, False
+        for step in range(1, int(self.max_iter) + 1):
+            theta = theta - alpha * (Phi.T @ (Phi @ theta - y))
+            new_loss = squared_loss(Phi, y, theta)
+            if not np.isfinite(new_loss) or new_loss > 1e300:
+                self.diverged_ = True
+                break
+            history.append(_snapshot(step, theta, new_loss))
+            if abs(loss - new_loss) < self.tol * max(1.0, loss):
+                self.converged_ = True
+                break
+            loss = new_loss
+        self.n_iter_ = len(history) - 1
+        self.history_ = tuple(history)
+        return history[-1].theta.copy()
+
+
+class LocallyWeightedRegression(BaseEstimator):
+    """Locally weighted linear regression (CS229 M08).
+
+    For each query x, fit θ(x) minimising Σ_i w⁽ⁱ⁾(y⁽ⁱ⁾ − θᵀx̂⁽ⁱ⁾)² with
+    w⁽ⁱ⁾ = exp(−‖x⁽ⁱ⁾ − x‖²/(2τ²)), then predict θ(x)ᵀx̂ (x̂ = (1, x)). The weights are rescaled so
+    the largest is 1 (the solution does not change) and a tiny ridge keeps XᵀWX invertible when
+    only one point carries weight.
+    """
+
+    _JITTER = 1e-10
+
+    def __init__(self, tau: float = 0.5):
+        self.tau = tau
+
+    def fit(self, X, y) -> "LocallyWeightedRegression":
+        X, y = check_X_y(X, y)
+        check_positive(self.tau, "The bandwidth τ")
+        self.X_, self.y_ = X, y
+        return self
+
+    def weights(self, Xq) -> FloatArray:
+        """w⁽ⁱ⁾ for every query (rows) and training sample (columns), largest = 1 per row."""
+        check_is_fitted(self, "X_")
+        Xq = check_array(Xq)
+        d2 = ((Xq[:, None, :] - self.X_[None, :, :]) ** 2).sum(-1)
+        logw = -d2 / (2.0 * self.tau**2)
+        return np.exp(logw - logw.max(1, keepdims=True))
+
+    def local_theta(self, Xq) -> FloatArray:
+        """θ(x) of the local fit at each query point, shape (n_queries, d + 1)."""
+        W = self.weights(Xq)
+        Xh = np.column_stack([np.ones(len(self.X_)), self.X_])
+        A = np.einsum("qi,ij,ik->qjk", W, Xh, Xh)
+        A += self._JITTER * np.eye(Xh.shape[1]) * np.trace(A, axis1=1, axis2=2)[:, None, None]
+        rhs = np.einsum("qi,ij,i->qj", W, Xh, self.y_)
+        return np.linalg.solve(A, rhs[..., None])[..., 0]
+
+    def predict(self, Xq) -> FloatArray:
+        Xq = check_array(Xq)
+        theta = self.local_theta(Xq)
+        return theta[:, 0] + (theta[:, 1:] * Xq).sum(1)

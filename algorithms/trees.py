@@ -1,0 +1,1753 @@
+"""Decision trees: ID3, C4.5 and CART, grown from the books' formulas, with both pruning algorithms.
+
+Li Hang ch. 5 (seed 002 §2): entropy and information gain (5.1)–(5.9), gain ratio (5.10), ID3 and
+C4.5 (Algorithms 5.2/5.3), C_α(T) pruning (Algorithm 5.4), the least-squares regression tree
+(Algorithm 5.5), Gini (5.22)–(5.25), CART generation (Algorithm 5.6) and cost-complexity pruning
+(Algorithm 5.7). Seed 003 §4: TreeGenerate, gain ratio IV(a), missing values (§4.5).
+
+Conventions (fixed here, shared by every tree in ``algorithms``):
+
+* Logs are base 2 (bits) everywhere, as in (5.7)–(5.8). The base rescales α of C_α(T).
+* Numeric features get binary splits x ≤ s vs x > s with s the midpoint between consecutive
+  distinct sorted values (scikit-learn's convention; the same training partitions as the book's
+  "s from the observed values").
+* Categorical features (``categorical_features``, integer codes) get a multiway split, one child per
+  value present in the node, for ID3/C4.5 (``criterion`` "entropy", "gain_ratio",
+  "gain_ratio_book"), and binary "A = a" vs "A ≠ a" splits for CART (Gini, squared error). A
+  binary feature has a single CART cut (its two cuts are the same partition).
+* Ties: the first feature in column order wins, then the first threshold / category value.
+* Growth is breadth-first: node ids are creation order, so the tree after k splits is the first k
+  internal nodes (see :meth:`Tree.truncate`).
+* Missing values (NaN) follow seed 003 §4.5 (C4.5 / Zhou): the split score of feature a is
+  ρ × score on the samples D̃ that have a, and a sample with a missing value goes down every branch
+  with weight r̃_v (the weighted fraction of D̃ in branch v), both in fitting and in prediction.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import xlogy
+
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_classification_targets,
+    check_is_fitted,
+    check_positive,
+    check_random_state,
+    clone,
+)
+
+__all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "Tree", "TreeNode", "SplitCandidate",
+           "PruningPath", "SplitCurve", "FeatureScore", "CriterionTable", "entropy", "gini",
+           "criterion_table", "split_curve"]
+
+_LOG2 = np.log(2.0)
+_CLASS_CRITERIA = ("gini", "entropy", "gain_ratio", "gain_ratio_book")
+_MULTIWAY_CRITERIA = ("entropy", "gain_ratio", "gain_ratio_book")
+
+
+# ----------------------------------------------------------------------------------------------
+# Impurities
+
+
+def _frozen(a) -> np.ndarray:
+    a = np.array(a, dtype=float)
+    a.setflags(write=False)
+    return a
+
+
+def entropy(counts) -> FloatArray | float:
+    """H = −Σ p_k log₂ p_k of class counts (or probabilities) along the last axis (Li Hang (5.7)).
+
+    0·log 0 = 0; an all-zero row has entropy 0.
+    """
+    C = np.asarray(counts, dtype=float)
+    if np.any(C < 0):
+        raise ValueError("Class counts must be non-negative.")
+    out = _entropy_rows(C)
+    return float(out) if np.ndim(out) == 0 else out
+
+
+def gini(counts) -> FloatArray | float:
+    """Gini = 1 − Σ p_k² of class counts (or probabilities) along the last axis (Li Hang (5.24))."""
+    C = np.asarray(counts, dtype=float)
+    if np.any(C < 0):
+        raise ValueError("Class counts must be non-negative.")
+    out = _gini_rows(C)
+    return float(out) if np.ndim(out) == 0 else out
+
+
+def _lastsum(S):
+    """S.sum(-1), fast for the few classes / statistics of a tree (numpy reduces tiny axes slowly)."""
+    k = S.shape[-1]
+    if k > 8 or k == 0:
+        return S.sum(-1)
+    out = np.array(S[..., 0], dtype=float)
+    for j in range(1, k):
+        out += S[..., j]
+    return out
+
+
+def _proportions(C):
+    C = np.maximum(C, 0.0)                  # P − L can be −1e-17 after rounding
+    W = _lastsum(C)
+    safe = np.where(W > 0, W, 1.0)
+    return C / safe[..., None], W
+
+
+def _entropy_rows(C):
+    p, _ = _proportions(C)
+    return -_lastsum(xlogy(p, p)) / _LOG2
+
+
+def _gini_rows(C):
+    p, W = _proportions(C)
+    return np.where(W > 0, 1.0 - _lastsum(p * p), 0.0)
+
+
+# ----------------------------------------------------------------------------------------------
+# Split criteria. Each works on weighted per-sample statistics: class counts (classification),
+# (w, w·d, w·d²) with d = y − node mean (squared error), or (g, h) (second-order boosting).
+
+
+class _ClassCriterion:
+    """Gini decrease, information gain g(D,A), or gain ratio g/H_A(D) (or the book's g/H(D))."""
+
+    strict = False
+    task = "classification"
+
+    def __init__(self, kind: str, codes: np.ndarray, n_classes: int):
+        self.kind = kind
+        self.U = np.eye(n_classes)[codes]
+        self._imp = _gini_rows if kind == "gini" else _entropy_rows
+
+    def node(self, rows, w):
+        Sw = self.U[rows] * w[:, None]
+        P = Sw.sum(0)
+        W = P.sum()
+        return Sw, P, float(self._imp(P)), P / W, np.count_nonzero(P > 0) <= 1
+
+    def impurity(self, S):
+        return self._imp(S)
+
+    @staticmethod
+    def search_stats(S):
+        return S
+
+    def nodes(self, rows, w, starts, seg):
+        """Vectorised :meth:`node` for consecutive segments of entries (one per node)."""
+        Sw = self.U[rows] * w[:, None]
+        P = np.add.reduceat(Sw, starts, axis=0)
+        return Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1
+
+    def evaluate(self, children, parent):
+        """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
+        Wv = _lastsum(children)
+        W = _lastsum(parent)
+        r = Wv / W
+        child_imp = (r * self._imp(children)).sum(0)
+        parent_imp = self._imp(parent)
+        decrease = parent_imp - child_imp
+        split_info = -xlogy(r, r).sum(0) / _LOG2
+        if self.kind == "gain_ratio":
+            score = np.where(split_info > 0, decrease / np.where(split_info > 0, split_info, 1.0),
+                             -np.inf)
+        elif self.kind == "gain_ratio_book":
+            score = np.where(parent_imp > 0, decrease / np.where(parent_imp > 0, parent_imp, 1.0),
+                             0.0) * np.ones_like(decrease)
+        else:
+            score = decrease
+        return score, decrease, child_imp, split_info
+
+    def valid(self, children):
+        return np.all(_lastsum(children) > 0, axis=0)
+
+
+class _SquaredError:
+    """Squared error (Li Hang (5.19)): maximise SSE(D) − SSE(D₁) − SSE(D₂), per unit weight."""
+
+    strict = False
+    task = "regression"
+
+    def __init__(self, y: np.ndarray):
+        self.y = y
+
+    def node(self, rows, w):
+        yr = self.y[rows]
+        W = w.sum()
+        mu = float(w @ yr) / W
+        d = yr - mu
+        Sw = np.column_stack([w, w * d, w * d * d])
+        P = Sw.sum(0)
+        return Sw, P, max(float(P[2]) / W, 0.0), np.array([mu]), bool(np.all(yr == yr[0]))
+
+    @staticmethod
+    def search_stats(S):
+        return S[..., :2]                   # split scores need Σw and Σw·d only
+
+    def nodes(self, rows, w, starts, seg):
+        yr = self.y[rows]
+        W = np.add.reduceat(w, starts)
+        mu = np.add.reduceat(w * yr, starts) / W
+        d = yr - mu[seg]
+        Sw = np.column_stack([w, w * d, w * d * d])
+        P = np.add.reduceat(Sw, starts, axis=0)
+        pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
+        return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
+
+    @staticmethod
+    def impurity(S):
+        W = S[..., 0]
+        safe = np.where(W > 0, W, 1.0)
+        return np.where(W > 0, np.maximum(S[..., 2] - S[..., 1] ** 2 / safe, 0.0) / safe, 0.0)
+
+    def evaluate(self, children, parent):
+        # SSE(D) − ΣSSE(D_v) = Σ S1_v²/W_v − S1²/W needs only Σw and Σw·d, so cumulative sums
+        # over many nodes stay accurate (the d² column is used for the node impurity only).
+        W, S1 = parent[..., 0], parent[..., 1]
+        Wv, S1v = children[..., 0], children[..., 1]
+        safe = np.where(Wv > 0, Wv, 1.0)
+        gain = np.where(Wv > 0, S1v * S1v / safe, 0.0).sum(0) - S1 * S1 / W
+        decrease = gain / W
+        child_imp = self.impurity(parent) - decrease
+        r = Wv / W
+        split_info = -xlogy(r, r).sum(0) / _LOG2
+        return decrease, decrease, child_imp, split_info
+
+    @staticmethod
+    def valid(children):
+        return np.all(children[..., 0] > 0, axis=0)
+
+
+class _SecondOrder:
+    """XGBoost exact greedy (seed 003 §5.4 (31)): gain = ½[G_L²/(H_L+λ) + G_R²/(H_R+λ) −
+    (G_L+G_R)²/(H_L+H_R+λ)] − γ; leaf weight w* = −G/(H+λ); the 'impurity' of a node is its
+    structure score −½G²/(H+λ). A node splits only if its best gain is > 0."""
+
+    strict = True
+    task = "second_order"
+
+    def __init__(self, g, h, lam, gamma, min_child_weight):
+        self.g, self.h = g, h
+        self.lam, self.gamma, self.min_child_weight = lam, gamma, min_child_weight
+
+    def _ratio(self, S):
+        den = S[..., 1] + self.lam
+        safe = np.where(den > 0, den, 1.0)
+        return np.where(den > 0, S[..., 0] ** 2 / safe, 0.0)
+
+    def node(self, rows, w):
+        Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
+        P = Sw.sum(0)
+        den = P[1] + self.lam
+        value = -P[0] / den if den > 0 else 0.0
+        return Sw, P, float(-0.5 * self._ratio(P)), np.array([value]), False
+
+    @staticmethod
+    def search_stats(S):
+        return S
+
+    def nodes(self, rows, w, starts, seg):
+        Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
+        P = np.add.reduceat(Sw, starts, axis=0)
+        den = P[:, 1] + self.lam
+        value = np.where(den > 0, -P[:, 0] / np.where(den > 0, den, 1.0), 0.0)
+        return Sw, P, -0.5 * self._ratio(P), value[:, None], np.zeros(len(starts), dtype=bool)
+
+    def impurity(self, S):
+        return -0.5 * self._ratio(S)
+
+    def evaluate(self, children, parent):
+        bracket = self._ratio(children).sum(0) - self._ratio(parent)
+        gain = 0.5 * bracket - self.gamma
+        return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
+
+    def valid(self, children):
+        ok = np.all(children[..., 1] >= self.min_child_weight, axis=0)
+        return ok & np.all(children[..., 1] + self.lam > 0, axis=0)
+
+
+# ----------------------------------------------------------------------------------------------
+# Node records
+
+
+@dataclass(frozen=True)
+class SplitCandidate:
+    """One candidate split of a node, with the book's quantities.
+
+    ``kind`` is "threshold" (x ≤ threshold goes to child 0), "equals" (A = category goes to
+    child 0, A ≠ category to child 1) or "multiway" (one child per value in ``categories``).
+    ``score`` is what the tree maximises: Gini decrease, g(D,A), g_R(D,A), SSE decrease per unit
+    weight, or the second-order gain; with missing values it is ρ × the score on D̃.
+    ``children_impurity`` = Σ_v (|D̃_v|/|D̃|) I(D̃_v): H(D|A) (5.8) for entropy, Gini(D,A) (5.25)
+    for Gini, the weighted child MSE for squared error. ``impurity_decrease`` = I(D̃) −
+    children_impurity (= g(D,A) for entropy), ``split_info`` = H_A(D̃) (IV(a)) in bits, ``rho`` =
+    the weighted fraction of the node's samples whose value of the feature is known.
+    """
+
+    feature: int
+    kind: str
+    threshold: float
+    category: float
+    categories: tuple
+    score: float
+    impurity_decrease: float
+    children_impurity: float
+    split_info: float
+    rho: float
+
+
+@dataclass(frozen=True)
+class TreeNode:
+    """One node of a fitted tree (ids are breadth-first creation order; the root is 0).
+
+    ``stats``: weighted class counts (classification), (Σw, Σw·d, Σw·d²) about the node mean
+    (regression), or (G, H) (second-order boosting). ``value``: class probabilities, (mean,) or
+    (leaf weight w*,). ``label``: the predicted class or value. ``impurity``: Gini or entropy
+    (bits), MSE, or the structure score −½G²/(H+λ). ``n_samples`` counts the training rows that
+    reach the node (a row with a missing value reaches several nodes), ``weighted_n_samples`` their
+    total weight. ``candidates``: every split considered at this node (for a numeric feature its
+    best threshold; for a categorical feature every cut). ``score``: the chosen split's score.
+    ``child_fractions``: r̃_v, the weights for routing a sample with a missing value.
+    ``leaf_reason``: "" (internal), "pure", "max_depth", "min_samples_leaf", "no_split",
+    "below_epsilon", "pruned" or "truncated". ``origin``: the node's id in the grown tree.
+    """
+
+    id: int
+    parent: int
+    depth: int
+    branch: int
+    kind: str
+    feature: int
+    threshold: float
+    category: float
+    categories: tuple
+    children: tuple
+    child_fractions: tuple
+    n_samples: int
+    weighted_n_samples: float
+    stats: np.ndarray
+    value: np.ndarray
+    label: object
+    impurity: float
+    score: float
+    candidates: tuple
+    leaf_reason: str
+    origin: int
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+
+@dataclass(frozen=True)
+class PruningPath:
+    """The nested subtrees T_0 ⊃ T_1 ⊃ … ⊃ {root} of cost-complexity pruning (Algorithm 5.7).
+
+    T_k is optimal for α ∈ [ccp_alphas[k], ccp_alphas[k+1]). ``impurities[k]`` = C(T_k), the summed
+    leaf cost; ``pruned[k]`` lists the nodes collapsed to go from T_{k−1} to T_k (empty for k = 0).
+    Costs are C(t) = N_t·I(t) (``normalize=False``: the book's scale, e.g. SSE, N_t·Gini,
+    N_t·H_t in bits) or (N_t/N)·I(t) (``normalize=True``: scikit-learn's scale). With
+    ``cost="error"`` I(t) is the misclassification rate instead of the tree's impurity.
+    """
+
+    ccp_alphas: FloatArray
+    impurities: FloatArray
+    n_leaves: np.ndarray
+    pruned: tuple
+    normalize: bool
+    cost: str
+
+
+# ----------------------------------------------------------------------------------------------
+# The fitted tree structure (columnar: one array per field; TreeNode records built on access)
+
+
+_KINDS = ("leaf", "threshold", "equals", "multiway")
+_LEAF, _THRESHOLD, _EQUALS, _MULTIWAY = range(4)
+_REASONS = ("", "pure", "max_depth", "min_samples_leaf", "no_split", "below_epsilon", "pruned",
+            "truncated")
+_REASON_CODE = {r: i for i, r in enumerate(_REASONS)}
+_COLUMNS = ("parent", "depth", "branch", "kind", "feature", "threshold", "category", "first_child",
+            "n_children", "fraction", "n_samples", "weighted_n_samples", "stats", "value",
+            "impurity", "score", "reason", "origin")
+_CAND_FIELDS = ("score", "threshold", "impurity_decrease", "children_impurity", "split_info")
+
+
+class Tree:
+    """A fitted tree, shared by the tree estimators and the boosting ensembles.
+
+    Node ids are breadth-first creation order (root 0; the children of a node are consecutive
+    ids). Per-node data live in read-only arrays — ``parent``, ``depth``, ``feature``,
+    ``threshold``, ``n_samples``, ``weighted_n_samples``, ``impurity``, ``value`` (n_nodes,
+    n_outputs), ``stats``, ``score`` … — and ``nodes`` / ``node(i)`` give :class:`TreeNode`
+    records. Immutable: pruning, truncating and re-valuing return new trees.
+    """
+
+    def __init__(self, columns: dict, n_features: int, task: str, classes=None,
+                 categories: dict | None = None, candidates=None):
+        self._cols = {}
+        for name in _COLUMNS:
+            a = np.array(columns[name])
+            a.setflags(write=False)
+            self._cols[name] = a
+        self.n_features = int(n_features)
+        self.task = task
+        self.classes = classes
+        self.categories = dict(categories or {})        # multiway node id -> child categories
+        self._candidates = candidates                   # dict of (n, d) arrays, or list of tuples
+        self.n_nodes = len(self._cols["parent"])
+        self.is_leaf = self._cols["kind"] == _LEAF
+        self.is_leaf.setflags(write=False)
+        self._nodes = None
+        self._plain = None
+
+    def __getattr__(self, name):
+        cols = self.__dict__.get("_cols")
+        if cols is not None and name in cols:
+            return cols[name]
+        raise AttributeError(name)
+
+    # -- records ---------------------------------------------------------------------------
+
+    @property
+    def labels(self) -> np.ndarray:
+        """Predicted class (classification) or value of every node."""
+        if self.task == "classification":
+            return self.classes[np.argmax(self.value, axis=1)]
+        return self.value[:, 0]
+
+    def children(self, i: int) -> tuple[int, ...]:
+        k, first = int(self.n_children[i]), int(self.first_child[i])
+        return tuple(range(first, first + k))
+
+    def candidates(self, i: int) -> tuple:
+        """Every split considered at node i (empty if it was not searched)."""
+        cand = self._candidates
+        if cand is None:
+            return ()
+        if isinstance(cand, dict):
+            s = cand["score"][i]
+            return tuple(SplitCandidate(int(f), "threshold", float(cand["threshold"][i, f]), np.nan,
+                                        (), float(s[f]), float(cand["impurity_decrease"][i, f]),
+                                        float(cand["children_impurity"][i, f]),
+                                        float(cand["split_info"][i, f]), 1.0)
+                         for f in np.flatnonzero(~np.isnan(s)))
+        return cand[i]
+
+    def node(self, i: int) -> TreeNode:
+        c = self._cols
+        i = int(i)
+        kids = self.children(i)
+        return TreeNode(i, int(c["parent"][i]), int(c["depth"][i]), int(c["branch"][i]),
+                        _KINDS[c["kind"][i]], int(c["feature"][i]), float(c["threshold"][i]),
+                        float(c["category"][i]), self.categories.get(i, ()), kids,
+                        tuple(float(f) for f in c["fraction"][list(kids)]), int(c["n_samples"][i]),
+                        float(c["weighted_n_samples"][i]), c["stats"][i], c["value"][i],
+                        self.labels[i], float(c["impurity"][i]), float(c["score"][i]),
+                        self.candidates(i), _REASONS[c["reason"][i]], int(c["origin"][i]))
+
+    @property
+    def nodes(self) -> tuple:
+        """All :class:`TreeNode` records, by id (built on first access)."""
+        if self._nodes is None:
+            self._nodes = tuple(self.node(i) for i in range(self.n_nodes))
+        return self._nodes
+
+    # -- structure -------------------------------------------------------------------------
+
+    @property
+    def n_leaves(self) -> int:
+        return int(self.is_leaf.sum())
+
+    @property
+    def max_depth(self) -> int:
+        return int(self.depth.max())
+
+    @property
+    def n_splits(self) -> int:
+        return self.n_nodes - self.n_leaves
+
+    def ancestors(self, node_id: int) -> list[int]:
+        """Node ids from the root down to ``node_id`` (inclusive)."""
+        path = [int(node_id)]
+        while self.parent[path[-1]] >= 0:
+            path.append(int(self.parent[path[-1]]))
+        return path[::-1]
+
+    def _levels(self):
+        return [np.flatnonzero(self.depth == k) for k in range(self.max_depth + 1)]
+
+    def _descendant_matrix(self) -> np.ndarray:
+        """D[i, j] = node j lies in the subtree rooted at i (including i)."""
+        D = np.eye(self.n_nodes, dtype=bool)
+        for level in self._levels()[:0:-1]:
+            np.logical_or.at(D, self.parent[level], D[level])
+        return D
+
+    # -- routing ---------------------------------------------------------------------------
+
+    def _route(self, X: FloatArray, collect_path: bool = False):
+        """Terminal (row, node, weight) triples; a row with a missing value splits its weight."""
+        n = len(X)
+        kind, feature, first = self.kind, self.feature, self.first_child
+        pending = {0: (np.arange(n), np.ones(n))}
+        t_rows, t_nodes, t_w, visits = [], [], [], []
+        for nid in range(self.n_nodes):
+            item = pending.pop(nid, None)
+            if item is None:
+                continue
+            rows, w = item
+            if collect_path:
+                visits.append((nid, rows))
+            k = kind[nid]
+            if k == _LEAF:
+                t_rows.append(rows)
+                t_nodes.append(np.full(len(rows), nid))
+                t_w.append(w)
+                continue
+            x = X[rows, feature[nid]]
+            nan = np.isnan(x)
+            if k == _THRESHOLD:
+                idx = (x > self.threshold[nid]).astype(np.intp)
+            elif k == _EQUALS:
+                idx = (x != self.category[nid]).astype(np.intp)
+            else:
+                cats = np.asarray(self.categories[nid])
+                pos = np.minimum(np.searchsorted(cats, x), len(cats) - 1)
+                idx = np.where(cats[pos] == x, pos, -1)          # unseen value: stop here
+            idx[nan] = -2
+            has_nan = nan.any()
+            for v in range(int(self.n_children[nid])):
+                child = int(first[nid]) + v
+                sel = idx == v
+                r, ww = rows[sel], w[sel]
+                if has_nan:
+                    r = np.concatenate([r, rows[nan]])
+                    ww = np.concatenate([ww, w[nan] * self.fraction[child]])
+                pending[child] = (r, ww)
+            stop = idx == -1
+            if stop.any():
+                t_rows.append(rows[stop])
+                t_nodes.append(np.full(int(stop.sum()), nid))
+                t_w.append(w[stop])
+        return np.concatenate(t_rows), np.concatenate(t_nodes), np.concatenate(t_w), visits
+
+    def _leaves_fast(self, X):
+        """Leaf of each row for threshold-only trees and data without NaN (vectorised by depth)."""
+        if self._plain is None:
+            self._plain = bool(np.all(self.kind <= _THRESHOLD))
+        if not self._plain or np.isnan(X).any():
+            return None
+        node = np.zeros(len(X), dtype=np.intp)
+        rows = np.arange(len(X))
+        for _ in range(self.max_depth):
+            inner = ~self.is_leaf[node]
+            if not inner.any():
+                break
+            r, nd = rows[inner], node[inner]
+            node[r] = self.first_child[nd] + (X[r, self.feature[nd]] > self.threshold[nd])
+        return node
+
+    def predict_value(self, X: FloatArray) -> FloatArray:
+        """Per-row node value (class probabilities / mean / leaf weight), shape (n, n_outputs).
+
+        A row with a missing value gets the r̃-weighted mixture of the leaves it reaches.
+        """
+        leaves = self._leaves_fast(X)
+        if leaves is not None:
+            return self.value[leaves]
+        rows, nodes, w, _ = self._route(X)
+        out = np.zeros((len(X), self.value.shape[1]))
+        if len(rows) == len(X):
+            out[rows] = self.value[nodes] * w[:, None]
+        else:
+            np.add.at(out, rows, self.value[nodes] * w[:, None])
+        return out
+
+    def apply(self, X: FloatArray) -> np.ndarray:
+        """Id of the leaf each row reaches (for a row with missing values: the heaviest one).
+
+        A row whose category was never seen at a multiway node stops there (Li Hang: the node's
+        majority class), so an internal node id can appear.
+        """
+        leaves = self._leaves_fast(X)
+        if leaves is not None:
+            return leaves
+        rows, nodes, w, _ = self._route(X)
+        out = np.empty(len(X), dtype=np.intp)
+        if len(rows) == len(X):
+            out[rows] = nodes
+            return out
+        order = np.lexsort((-w, rows))
+        rows, nodes = rows[order], nodes[order]
+        first = np.ones(len(rows), dtype=bool)
+        first[1:] = rows[1:] != rows[:-1]
+        out[rows[first]] = nodes[first]
+        return out
+
+    def node_sums(self, leaves: np.ndarray, values: FloatArray) -> FloatArray:
+        """Σ of ``values`` over the rows reaching each node, given each row's leaf (from
+        :meth:`apply`): a bincount at the leaves accumulated up to the root."""
+        out = np.bincount(leaves, weights=values, minlength=self.n_nodes).astype(float)
+        for level in self._levels()[:0:-1]:
+            np.add.at(out, self.parent[level], out[level])
+        return out
+
+    def decision_path(self, X: FloatArray) -> np.ndarray:
+        """Boolean matrix (n_samples, n_nodes): which nodes each row passes through."""
+        _, _, _, visits = self._route(X, collect_path=True)
+        M = np.zeros((len(X), self.n_nodes), dtype=bool)
+        for nid, rows in visits:
+            M[rows, nid] = True
+        return M
+
+    def node_bounds(self) -> tuple[FloatArray, FloatArray]:
+        """(lower, upper), each (n_nodes, n_features): node i holds x with lower < x ≤ upper.
+
+        Only numeric threshold tests constrain the box; categorical tests are ignored.
+        """
+        lo = np.full((self.n_nodes, self.n_features), -np.inf)
+        hi = np.full((self.n_nodes, self.n_features), np.inf)
+        for i in np.flatnonzero(~self.is_leaf):
+            kids = list(self.children(i))
+            lo[kids], hi[kids] = lo[i], hi[i]
+            if self.kind[i] == _THRESHOLD:
+                f, s = self.feature[i], self.threshold[i]
+                hi[kids[0], f] = min(hi[i, f], s)
+                lo[kids[1], f] = max(lo[i, f], s)
+        return lo, hi
+
+    # -- descriptions ----------------------------------------------------------------------
+
+    @staticmethod
+    def _feature_name(f, feature_names):
+        return str(feature_names[f]) if feature_names is not None else f"x{f}"
+
+    @staticmethod
+    def _category_name(f, code, category_names):
+        if category_names is not None and category_names[f] is not None:
+            names = category_names[f]
+            if float(code).is_integer() and 0 <= int(code) < len(names):
+                return str(names[int(code)])
+        return f"{code:g}"
+
+    def split_text(self, node_id: int, feature_names=None, category_names=None) -> str:
+        """The test of a node as text, e.g. "x1 ≤ 2.5", "house = yes", "age" (multiway)."""
+        k, f = self.kind[node_id], int(self.feature[node_id])
+        if k == _LEAF:
+            return ""
+        name = self._feature_name(f, feature_names)
+        if k == _THRESHOLD:
+            return f"{name} ≤ {self.threshold[node_id]:.4g}"
+        if k == _EQUALS:
+            return f"{name} = {self._category_name(f, self.category[node_id], category_names)}"
+        return name
+
+    def branch_labels(self, node_id: int, feature_names=None, category_names=None) -> tuple:
+        """A label for each child edge: ("≤ s", "> s"), ("= a", "≠ a") or the category names."""
+        k, f = self.kind[node_id], int(self.feature[node_id])
+        if k == _THRESHOLD:
+            s = self.threshold[node_id]
+            return (f"≤ {s:.4g}", f"> {s:.4g}")
+        if k == _EQUALS:
+            a = self._category_name(f, self.category[node_id], category_names)
+            return (f"= {a}", f"≠ {a}")
+        if k == _MULTIWAY:
+            return tuple(self._category_name(f, c, category_names)
+                         for c in self.categories[node_id])
+        return ()
+
+    def rules(self, feature_names=None, category_names=None) -> list[tuple[int, list[str], object]]:
+        """The if-then rules of §5.1.2: (leaf id, conditions from the root, prediction) per leaf."""
+        out = []
+        labels = self.labels
+        for leaf in np.flatnonzero(self.is_leaf):
+            conds = []
+            path = self.ancestors(leaf)
+            for parent, child in zip(path[:-1], path[1:], strict=True):
+                label = self.branch_labels(parent, feature_names, category_names)[self.branch[child]]
+                name = self._feature_name(int(self.feature[parent]), feature_names)
+                conds.append(f"{name} = {label}" if self.kind[parent] == _MULTIWAY
+                             else f"{name} {label}")
+            out.append((int(leaf), conds, labels[leaf]))
+        return out
+
+    # -- rebuilding ------------------------------------------------------------------------
+
+    def _collapse(self, collapse, reason: str) -> "Tree":
+        """A new tree in which every node in ``collapse`` becomes a leaf (descendants dropped)."""
+        fold = np.zeros(self.n_nodes, dtype=bool)
+        fold[np.asarray(list(collapse), dtype=np.intp)] = True
+        fold &= ~self.is_leaf
+        if not fold.any():
+            return self
+        removed = np.zeros(self.n_nodes, dtype=bool)
+        for level in self._levels()[1:]:
+            p = self.parent[level]
+            removed[level] = removed[p] | fold[p]
+        keep = ~removed
+        new_id = np.cumsum(keep) - 1
+        cols = {name: np.array(a[keep]) for name, a in self._cols.items()}
+        cols["parent"] = np.where(cols["parent"] >= 0, new_id[np.maximum(cols["parent"], 0)], -1)
+        internal = cols["first_child"] >= 0
+        cols["first_child"] = np.where(internal, new_id[np.maximum(cols["first_child"], 0)], -1)
+        f = fold[keep]
+        cols["kind"][f] = _LEAF
+        cols["feature"][f] = -1
+        cols["threshold"][f] = np.nan
+        cols["category"][f] = np.nan
+        cols["first_child"][f] = -1
+        cols["n_children"][f] = 0
+        cols["score"][f] = np.nan
+        cols["reason"][f] = _REASON_CODE[reason]
+        cats = {int(new_id[i]): c for i, c in self.categories.items() if keep[i] and not fold[i]}
+        cand = self._candidates
+        if isinstance(cand, dict):
+            cand = {k: v[keep] for k, v in cand.items()}
+        elif cand is not None:
+            cand = [cand[i] for i in np.flatnonzero(keep)]
+        return Tree(cols, self.n_features, self.task, self.classes, cats, cand)
+
+    def truncate(self, max_depth: int | None = None, n_splits: int | None = None) -> "Tree":
+        """The tree as it was after its first ``n_splits`` splits and/or cut at ``max_depth``.
+
+        Breadth-first growth makes ``truncate(max_depth=d)`` equal a fit with max_depth = d.
+        """
+        fold = np.zeros(self.n_nodes, dtype=bool)
+        internal = np.flatnonzero(~self.is_leaf)
+        if max_depth is not None:
+            fold[internal[self.depth[internal] >= max_depth]] = True
+        if n_splits is not None:
+            fold[internal[max(int(n_splits), 0):]] = True
+        return self._collapse(np.flatnonzero(fold), "truncated")
+
+    def with_values(self, values) -> "Tree":
+        """The same structure with new node values (boosting replaces leaf values)."""
+        cols = dict(self._cols)
+        cols["value"] = np.asarray(values, dtype=float).reshape(self.n_nodes, -1)
+        return Tree(cols, self.n_features, self.task, self.classes, self.categories,
+                    self._candidates)
+
+    # -- pruning ---------------------------------------------------------------------------
+
+    def node_costs(self, normalize: bool = True, cost: str = "impurity") -> FloatArray:
+        """C(t) of every node as a leaf: N_t·I(t), divided by N when ``normalize``.
+
+        ``cost="impurity"`` uses the tree's own impurity (entropy in bits for ID3/C4.5 — Li Hang
+        (5.11)–(5.13) — Gini for CART, MSE for regression, so N_t·MSE = SSE);
+        ``cost="error"`` uses the misclassification rate (Breiman's choice for pruning).
+        """
+        W = self.weighted_n_samples
+        if cost == "impurity":
+            if self.task == "second_order":
+                raise ValueError("Pruning is defined for classification and regression trees.")
+            c = W * self.impurity
+        elif cost == "error":
+            if self.task != "classification":
+                raise ValueError('cost="error" needs a classification tree.')
+            c = self.stats.sum(1) - self.stats.max(1)
+        else:
+            raise ValueError('cost must be "impurity" or "error".')
+        return c / W[0] if normalize else np.array(c, dtype=float)
+
+    def _subtree_sums(self, c, leaf):
+        R, L = np.where(leaf, c, 0.0), leaf.astype(float)
+        for level in self._levels()[:0:-1]:
+            np.add.at(R, self.parent[level], R[level])
+            np.add.at(L, self.parent[level], L[level])
+        return R, L
+
+    def pruning_path(self, normalize: bool = True, cost: str = "impurity") -> PruningPath:
+        """Weakest-link pruning, Algorithm 5.7 with the erratum fixed (step (6) → step (2)).
+
+        Each step recomputes g(t) = (C(t) − C(T_t))/(|T_t| − 1) on the current tree, sets α_k to
+        the smallest g(t), and prunes every node with g(t) = α_k at once (top-down, so an
+        ancestor's pruning makes its descendants irrelevant). scikit-learn prunes tied nodes one
+        per step and so repeats α_k; the distinct α values and costs are the same.
+        """
+        c = self.node_costs(normalize, cost)
+        D = self._descendant_matrix()
+        parent = self.parent
+        R, L = self._subtree_sums(c, self.is_leaf)
+        cand = ~self.is_leaf.copy()
+        scale = max(float(np.abs(c).max()), 1e-300)
+        alphas, costs, leaves, pruned = [0.0], [float(R[0])], [int(L[0])], [()]
+        while cand.any():
+            idx = np.flatnonzero(cand)
+            g = (c[idx] - R[idx]) / (L[idx] - 1.0)
+            alpha = float(g.min())
+            tol = 1e-12 * scale + 1e-12 * abs(alpha)
+            step = []
+            for i in idx[g <= alpha + tol]:                  # ids ascending = top-down
+                if not cand[i]:
+                    continue
+                dR, dL = c[i] - R[i], 1.0 - L[i]
+                cand[D[i]] = False
+                R[i], L[i] = c[i], 1.0
+                a = parent[i]
+                while a >= 0:
+                    R[a] += dR
+                    L[a] += dL
+                    a = parent[a]
+                step.append(int(i))
+            alphas.append(max(alpha, alphas[-1]))
+            costs.append(float(R[0]))
+            leaves.append(int(round(L[0])))
+            pruned.append(tuple(step))
+        return PruningPath(_frozen(alphas), _frozen(costs), np.array(leaves), tuple(pruned),
+                           bool(normalize), cost)
+
+    def cost_complexity(self, alpha: float, normalize: bool = True, cost: str = "impurity") -> float:
+        """C_α(T) = Σ_leaves C(t) + α|T| (Li Hang (5.11), (5.26))."""
+        c = self.node_costs(normalize, cost)
+        return float(c[self.is_leaf].sum() + alpha * self.n_leaves)
+
+    def prune(self, alpha: float, method: str = "ccp", normalize: bool = True,
+              cost: str = "impurity") -> "Tree":
+        """The subtree minimising C_α(T).
+
+        ``method="ccp"``: T_k of the cost-complexity path with α_k ≤ α (Algorithm 5.7).
+        ``method="c_alpha"``: Li Hang Algorithm 5.4 done exactly, by the bottom-up dynamic
+        programme best(t) = min(C(t) + α, Σ_children best(c)), collapsing t when the leaf option
+        is ≤ (5.15). Both give the smallest minimiser of C_α, so they agree.
+        ``method="c_alpha_literal"``: the printed leaf-group retraction, repeated until nothing
+        changes; it only collapses nodes whose children are all leaves and so can miss the optimum
+        (seed 002 §2.6, e.g. the loan tree for α ∈ [7.28, 8.26) bits).
+        """
+        alpha = check_positive(alpha, "α", allow_zero=True)
+        c = self.node_costs(normalize, cost)
+        tol = 1e-12 * max(float(np.abs(c).max()), 1e-300) + 1e-12 * alpha
+        if method == "ccp":
+            path = self.pruning_path(normalize, cost)
+            collapse = [i for a, step in zip(path.ccp_alphas, path.pruned, strict=True) if a <= alpha + tol
+                        for i in step]
+        elif method == "c_alpha":
+            best = np.where(self.is_leaf, c + alpha, 0.0)
+            fold = np.zeros(self.n_nodes, dtype=bool)
+            for level in self._levels()[::-1]:
+                inner = level[~self.is_leaf[level]]
+                below = np.array([best[list(self.children(i))].sum() for i in inner])
+                if len(inner):
+                    fold[inner] = c[inner] + alpha <= below + tol
+                    best[inner] = np.minimum(c[inner] + alpha, below)
+            collapse = np.flatnonzero(fold)
+        elif method == "c_alpha_literal":
+            is_leaf = self.is_leaf.copy()
+            changed = True
+            while changed:
+                changed = False
+                for i in np.flatnonzero(~is_leaf)[::-1]:
+                    kids = list(self.children(i))
+                    if is_leaf[kids].all() and (c[i] + alpha
+                                                <= c[kids].sum() + alpha * len(kids) + tol):
+                        is_leaf[i] = True
+                        changed = True
+            # a collapsed node's children stay marked as leaves; _collapse drops them
+            collapse = np.flatnonzero(is_leaf & ~self.is_leaf)
+        else:
+            raise ValueError('method must be "ccp", "c_alpha" or "c_alpha_literal".')
+        return self._collapse(collapse, "pruned")
+
+
+# ----------------------------------------------------------------------------------------------
+# Growing
+
+
+def _midpoint(a: float, b: float) -> float:
+    s = a / 2.0 + b / 2.0
+    return a if s == b else s
+
+
+class _Columns:
+    """Accumulates node records of the node-by-node builder into columns."""
+
+    def __init__(self):
+        self.rows = []
+        self.categories = {}
+        self.candidates = []
+
+    def add(self, nid, parent, depth, branch, kind, feature, threshold, category, first_child,
+            n_children, fraction, n, W, P, value, imp, score, reason, cands, cats=None):
+        self.rows.append((parent, depth, branch, kind, feature, threshold, category, first_child,
+                          n_children, fraction, n, W, P, value, imp, score, reason, nid))
+        self.candidates.append(cands)
+        if cats is not None:
+            self.categories[nid] = cats
+
+    def columns(self):
+        cols = {}
+        for j, name in enumerate(_COLUMNS):
+            vals = [r[j] for r in self.rows]
+            cols[name] = np.vstack(vals) if name in ("stats", "value") else np.array(vals)
+        return cols
+
+
+class _Builder:
+    """Breadth-first greedy growth (TreeGenerate, seed 003 §4.2; Algorithms 5.2, 5.3, 5.5, 5.6).
+
+    All-numeric data without NaN is grown a whole depth level at a time (vectorised); categorical
+    or missing data node by node. Both give the same tree.
+    """
+
+    levelwise = True
+
+    def __init__(self, crit, X, categorical, multiway, max_depth, min_samples_leaf, epsilon,
+                 max_features, rng, classes=None):
+        self.crit, self.X = crit, X
+        self.categorical = categorical
+        self.multiway = multiway
+        self.max_depth = np.inf if max_depth is None else max_depth
+        self.msl = min_samples_leaf
+        self.epsilon = epsilon
+        self.max_features = max_features
+        self.rng = rng
+        self.classes = classes
+        self.has_nan = bool(np.isnan(X).any())
+        self.d = X.shape[1]
+
+    def _subset(self):
+        return self.max_features is not None and self.max_features < self.d
+
+    def _below(self, score, imp):
+        """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4)."""
+        if self.crit.strict:
+            return score <= 0
+        return score < self.epsilon - 1e-12 * np.maximum(np.abs(imp), np.abs(score))
+
+    def grow(self, w0: FloatArray) -> Tree:
+        if self.levelwise and not self.has_nan and not self.categorical.any():
+            return self._grow_tree_levels(w0)
+        return self._grow_nodes(w0)
+
+    # -- level by level ----------------------------------------------------------------------
+
+    def grow_forest(self, samples) -> list[Tree]:
+        """Several trees on the same X grown together (one root per entry of ``samples``, a list
+        of row-index arrays, e.g. bootstrap draws). Each tree equals a separate fit on X[rows]
+        except that the random feature draws come from one shared generator."""
+        rows = np.concatenate(samples)
+        sizes = [len(r) for r in samples]
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        cols, cands = self._grow_levels(rows, np.ones(len(rows)), starts)
+        R = len(samples)
+        tree_of = np.empty(len(cols["parent"]), dtype=np.int64)
+        tree_of[:R] = np.arange(R)
+        for j in np.flatnonzero(cols["parent"] >= 0):          # parents come first
+            tree_of[j] = tree_of[cols["parent"][j]]
+        order = np.argsort(tree_of, kind="stable")
+        bounds = np.searchsorted(tree_of[order], np.arange(R + 1))
+        local = np.empty(len(tree_of), dtype=np.int64)
+        trees = []
+        for t in range(R):
+            sel = order[bounds[t]:bounds[t + 1]]
+            local[sel] = np.arange(len(sel))
+            c = {name: v[sel] for name, v in cols.items()}
+            c["parent"] = np.where(c["parent"] >= 0, local[np.maximum(c["parent"], 0)], -1)
+            c["first_child"] = np.where(c["first_child"] >= 0,
+                                        local[np.maximum(c["first_child"], 0)], -1)
+            c["origin"] = np.arange(len(sel))
+            trees.append(Tree(c, self.d, self.crit.task, self.classes, None,
+                              {name: v[sel] for name, v in cands.items()}))
+        return trees
+
+    def _grow_tree_levels(self, w0: FloatArray) -> Tree:
+        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]))
+        return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
+
+    def _grow_levels(self, rows, w, starts):
+        """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows."""
+        X, crit, msl, d = self.X, self.crit, self.msl, self.d
+        n = len(X)
+        ranks = np.empty((n, d), dtype=np.int64)
+        for f in range(d):
+            ranks[:, f] = np.unique(X[:, f], return_inverse=True)[1]
+        n_roots = len(starts)
+        depth, fraction = 0, np.ones(n_roots)
+        names = ("feature", "threshold", "fraction", "n_samples", "weighted_n_samples", "stats",
+                 "value", "impurity", "score", "reason")
+        out = {name: [] for name in names}
+        cand_out, level_sizes = [], []
+        while len(starts):
+            B, E = len(starts), len(rows)
+            m = np.diff(starts, append=E)
+            seg = np.repeat(np.arange(B), m)
+            Sw, P, imp, value, pure = crit.nodes(rows, w, starts, seg)
+            reason = np.zeros(B, dtype=np.int8)
+            if depth >= self.max_depth:
+                reason[:] = _REASON_CODE["max_depth"]
+            else:
+                small = (m < 2 * msl) | (m < 2)
+                reason[small] = _REASON_CODE["min_samples_leaf"]
+                reason[~small & pure] = _REASON_CODE["pure"]
+            cand = np.full((len(_CAND_FIELDS), B, d), np.nan)
+            feat, thr, score = np.full(B, -1), np.full(B, np.nan), np.full(B, np.nan)
+            open_ = reason == 0
+            if open_.any():
+                self._level_search(rows, Sw, P, imp, starts, seg, m, open_, ranks, cand)
+                evaluated = self._allowed(cand[0], open_)
+                cand[:, ~evaluated] = np.nan
+                s = np.where(evaluated & ~np.isnan(cand[0]), cand[0], -np.inf)
+                top = s.max(1)
+                found = np.isfinite(top)
+                reason[open_ & ~found] = _REASON_CODE["no_split"]
+                tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
+                bf = np.argmax(s >= (top - tol)[:, None], axis=1)
+                chosen = np.where(found, s[np.arange(B), bf], 0.0)
+                below = found & self._below(chosen, imp)
+                reason[below] = _REASON_CODE["below_epsilon"]
+                split = found & ~below
+                feat = np.where(split, bf, -1)
+                thr = np.where(split, cand[1, np.arange(B), bf], np.nan)
+                score = np.where(split, chosen, np.nan)
+            is_split = feat >= 0
+            n_split = int(is_split.sum())
+            child_base = np.cumsum(2 * is_split) - 2 * is_split
+            e_split = is_split[seg]
+            es = seg[e_split]
+            child_local = child_base[es] + (X[rows[e_split], feat[es]] > thr[es])
+            for name, val in zip(names, (feat, thr, fraction, m, np.add.reduceat(w, starts), P,
+                                         value, imp, score, reason), strict=True):
+                out[name].append(val)
+            cand_out.append(cand)
+            level_sizes.append(B)
+            pair = np.bincount(child_local, weights=w[e_split], minlength=2 * n_split).reshape(-1, 2)
+            fraction = (pair / pair.sum(1, keepdims=True)).reshape(-1)
+            order = np.argsort(child_local, kind="stable")
+            rows, w = rows[e_split][order], w[e_split][order]
+            starts = np.searchsorted(child_local[order], np.arange(2 * n_split))
+            depth += 1
+        cols = {name: np.concatenate(v) for name, v in out.items()}
+        total = len(cols["feature"])
+        is_split = cols["feature"] >= 0
+        k = np.cumsum(is_split) - 1
+        internal = np.flatnonzero(is_split)
+        j = np.arange(n_roots, total)               # binary breadth-first numbering
+        cols.update(
+            parent=np.concatenate([np.full(n_roots, -1), internal[(j - n_roots) // 2]]),
+            branch=np.concatenate([np.full(n_roots, -1), (j - n_roots) % 2]),
+            depth=np.repeat(np.arange(len(level_sizes)), level_sizes),
+            kind=np.where(is_split, _THRESHOLD, _LEAF), category=np.full(total, np.nan),
+            first_child=np.where(is_split, n_roots + 2 * k, -1), n_children=2 * is_split,
+            origin=np.arange(total))
+        cands = np.concatenate(cand_out, axis=1)
+        return cols, dict(zip(_CAND_FIELDS, cands, strict=True))
+
+    def _allowed(self, scores, open_):
+        """Which (node, feature) results count: all, or each node's random ``max_features``.
+
+        A node draws a random order of the features; it uses the first ``max_features``, or, if
+        none of those has a valid split, the first later feature that has one.
+        """
+        B, d = scores.shape
+        if not self._subset():
+            return np.broadcast_to(open_[:, None], (B, d)).copy()
+        allowed = np.zeros((B, d), dtype=bool)
+        idx = np.flatnonzero(open_)
+        keys = self.rng.random((len(idx), d))
+        rank = np.argsort(np.argsort(keys, axis=1), axis=1)
+        a = rank < self.max_features
+        valid = ~np.isnan(scores[idx])
+        none = ~(a & valid).any(1)
+        if none.any():
+            later = np.where(valid & ~a, rank, d)
+            pick = np.argmin(later, axis=1)
+            ok = none & (later.min(1) < d)
+            a[ok] = False
+            a[ok, pick[ok]] = True
+        allowed[idx] = a
+        return allowed
+
+    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, ranks, cand):
+        """Best threshold of every feature in every open node of a level, written into ``cand``."""
+        if not open_.all():                       # search the open nodes' entries only
+            keep = open_[seg]
+            nodes = np.flatnonzero(open_)
+            sub = np.full((len(_CAND_FIELDS), len(nodes), self.d), np.nan)
+            new_seg = (np.cumsum(open_) - 1)[seg[keep]]
+            new_starts = np.concatenate([[0], np.cumsum(m[nodes])[:-1]])
+            self._level_search(rows[keep], Sw[keep], P[nodes], imp[nodes], new_starts, new_seg,
+                               m[nodes], np.ones(len(nodes), dtype=bool), ranks, sub)
+            cand[:, nodes] = sub
+            return
+        Sw = self.crit.search_stats(Sw)
+        E, d = len(rows), self.d
+        keys = seg[:, None] * len(self.X) + ranks[rows]
+        order = np.argsort(keys, axis=0, kind="stable")
+        rk = np.sort(keys, axis=0)
+        C = np.cumsum(Sw[order], axis=0)                              # (E, d, s)
+        C0 = np.concatenate([np.zeros((1,) + C.shape[1:]), C])
+        L = C - C0[starts][seg]                                       # left stats, entry i included
+        Pe = P[seg][:, None, :]
+        children = np.stack([L, Pe[..., :L.shape[-1]] - L])
+        cnt = np.arange(1, E + 1) - starts[seg]
+        ends = np.append(starts[1:], E)
+        not_last = np.ones(E, dtype=bool)
+        not_last[ends - 1] = False
+        distinct = np.zeros((E, d), dtype=bool)
+        distinct[:-1] = rk[1:] > rk[:-1]
+        ok_rows = not_last & (cnt >= self.msl) & (m[seg] - cnt >= self.msl)
+        valid = distinct & ok_rows[:, None] & self.crit.valid(children)
+        if not valid.any():
+            return
+        score, dec, ci, si = self.crit.evaluate(children, Pe)
+        score = np.where(valid, score, -np.inf)
+        segmax = np.maximum.reduceat(score, starts, axis=0)            # (B, d)
+        finite = np.isfinite(segmax)
+        tol = 1e-12 * np.maximum(np.abs(np.where(finite, segmax, 0.0)), np.abs(imp)[:, None])
+        hit = valid & (score >= (segmax - tol)[seg])
+        first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E), starts, axis=0)
+        b, f = np.nonzero(finite)
+        i = first[b, f]
+        xa = self.X[rows[order[i, f]], f]
+        xb = self.X[rows[order[i + 1, f]], f]
+        mid = xa / 2.0 + xb / 2.0
+        cand[:, b, f] = (score[i, f], np.where(mid == xb, xa, mid), dec[i, f], ci[i, f], si[i, f])
+
+    # -- node by node (categorical features, missing values) ---------------------------------
+
+    def _grow_nodes(self, w0: FloatArray) -> Tree:
+        n = len(self.X)
+        queue = deque([(0, -1, 0, -1, 1.0, np.arange(n), w0)])
+        col, next_id = _Columns(), 1
+        while queue:
+            nid, parent, depth, branch, frac, rows, w = queue.popleft()
+            Sw, P, imp, value, pure = self.crit.node(rows, w)
+            m = len(rows)
+            cands, best, reason = (), None, ""
+            if depth >= self.max_depth:
+                reason = "max_depth"
+            elif m < 2 * self.msl or m < 2:
+                reason = "min_samples_leaf"
+            elif pure:
+                reason = "pure"
+            else:
+                cands, best = self._search(rows, w, Sw, P, imp)
+                if best is None:
+                    reason = "no_split"
+                elif self._below(best.score, imp):
+                    reason = "below_epsilon"
+            W = float(w.sum())
+            if reason:
+                col.add(nid, parent, depth, branch, _LEAF, -1, np.nan, np.nan, -1, 0, frac, m, W,
+                        P, value, imp, np.nan, _REASON_CODE[reason], cands)
+                continue
+            parts, fractions = self._partition(best, rows, w)
+            for v, (r, ww) in enumerate(parts):
+                queue.append((next_id + v, nid, depth + 1, v, fractions[v], r, ww))
+            col.add(nid, parent, depth, branch, _KINDS.index(best.kind), best.feature,
+                    best.threshold, best.category, next_id, len(parts), frac, m, W, P, value, imp,
+                    best.score, 0, cands, best.categories if best.kind == "multiway" else None)
+            next_id += len(parts)
+        return Tree(col.columns(), self.d, self.crit.task, self.classes, col.categories,
+                    col.candidates)
+
+    def _search(self, rows, w, Sw, P, imp):
+        Xn = self.X[rows]
+        nan_cols = np.isnan(Xn).any(0) if self.has_nan else np.zeros(self.d, dtype=bool)
+        if self._subset():
+            perm = np.argsort(self.rng.random(self.d))
+            first, rest = sorted(perm[:self.max_features].tolist()), perm[self.max_features:].tolist()
+        else:
+            first, rest = list(range(self.d)), []
+        found = self._candidates(first, Xn, w, Sw, P, nan_cols)
+        cands = [c for f in sorted(found) for c in found[f]]
+        while not cands and rest:                     # max_features drew only useless features
+            f = rest.pop(0)
+            cands = self._candidates([f], Xn, w, Sw, P, nan_cols).get(f, [])
+        if not cands:
+            return (), None
+        scores = np.array([c.score for c in cands])
+        top = scores.max()
+        tol = 1e-12 * max(abs(top), abs(imp))
+        best = cands[int(np.argmax(scores >= top - tol))]
+        return tuple(cands), best
+
+    def _candidates(self, feats, Xn, w, Sw, P, nan_cols):
+        out = {}
+        plain = [f for f in feats if not self.categorical[f] and not nan_cols[f]]
+        if plain:
+            out.update(self._numeric_block(plain, Xn[:, plain], Sw, P, 1.0))
+        for f in feats:
+            if f in out or (not self.categorical[f] and not nan_cols[f]):
+                continue
+            x = Xn[:, f]
+            known = ~np.isnan(x) if nan_cols[f] else np.ones(len(x), dtype=bool)
+            if not known.any():
+                continue
+            Wk = float(w[known].sum())
+            if Wk <= 0:
+                continue
+            rho = Wk / float(w.sum())
+            Sk = Sw[known]
+            Pk = Sk.sum(0) if nan_cols[f] else P
+            if self.categorical[f]:
+                c = self._categorical(f, x[known], Sk, Pk, rho)
+            else:
+                c = self._numeric_block([f], x[known][:, None], Sk, Pk, rho).get(f, [])
+            if c:
+                out[f] = c
+        return out
+
+    def _numeric_block(self, feats, Xb, Sw, P, rho):
+        m = len(Xb)
+        if m < 2:
+            return {}
+        order = np.argsort(Xb, axis=0, kind="stable")
+        xs = np.take_along_axis(Xb, order, axis=0)
+        C = np.cumsum(Sw[order], axis=0)                  # (m, f, s)
+        L = C[:-1]
+        children = np.stack([L, P - L])
+        pos = np.arange(1, m)
+        valid = (xs[1:] > xs[:-1]) & ((pos >= self.msl) & (m - pos >= self.msl))[:, None]
+        valid &= self.crit.valid(children)
+        if not valid.any():
+            return {}
+        score = self.crit.evaluate(children, P)[0]
+        score = np.where(valid, score, -np.inf)
+        top = score.max(axis=0)
+        out = {}
+        for j, f in enumerate(feats):
+            if not np.isfinite(top[j]):
+                continue
+            tol = 1e-12 * max(abs(top[j]), abs(float(self.crit.impurity(P))))
+            i = int(np.argmax(score[:, j] >= top[j] - tol))
+            s, dec, ci, si = self.crit.evaluate(children[:, i, j][:, None], P)
+            out[f] = [SplitCandidate(f, "threshold", _midpoint(xs[i, j], xs[i + 1, j]), np.nan, (),
+                                     float(s[0]) * rho, float(dec[0]), float(ci[0]),
+                                     float(si[0]), rho)]
+        return out
+
+    def _categorical(self, f, x, Sk, Pk, rho):
+        vals, inv = np.unique(x, return_inverse=True)
+        V = len(vals)
+        if V < 2:
+            return []
+        cat = np.zeros((V, Sk.shape[1]))
+        np.add.at(cat, inv, Sk)
+        cnt = np.bincount(inv, minlength=V)
+        m = len(x)
+        if self.multiway:
+            children = cat[:, None, :]
+            if np.any(cnt < self.msl) or not self.crit.valid(children)[0]:
+                return []
+            s, dec, ci, si = self.crit.evaluate(children, Pk)
+            return [SplitCandidate(f, "multiway", np.nan, np.nan, tuple(float(v) for v in vals),
+                                   float(s[0]) * rho, float(dec[0]), float(ci[0]), float(si[0]),
+                                   rho)]
+        Vc = 1 if V == 2 else V
+        children = np.stack([cat[:Vc], Pk - cat[:Vc]])
+        ok = (cnt[:Vc] >= self.msl) & (m - cnt[:Vc] >= self.msl) & self.crit.valid(children)
+        s, dec, ci, si = self.crit.evaluate(children, Pk)
+        return [SplitCandidate(f, "equals", np.nan, float(vals[j]), (), float(s[j]) * rho,
+                               float(dec[j]), float(ci[j]), float(si[j]), rho)
+                for j in range(Vc) if ok[j]]
+
+    def _partition(self, best, rows, w):
+        """Rows and weights of each child; a row missing the feature goes everywhere × r̃_v."""
+        x = self.X[rows, best.feature]
+        nan = np.isnan(x)
+        if best.kind == "threshold":
+            idx = (x > best.threshold).astype(np.intp)
+            V = 2
+        elif best.kind == "equals":
+            idx = (x != best.category).astype(np.intp)
+            V = 2
+        else:
+            cats = np.asarray(best.categories)
+            idx = np.searchsorted(cats, x)
+            V = len(cats)
+        idx[nan] = -1
+        Wv = np.array([w[idx == v].sum() for v in range(V)])
+        fractions = tuple(float(f) for f in Wv / Wv.sum())
+        parts = []
+        for v in range(V):
+            sel = idx == v
+            r, ww = rows[sel], w[sel]
+            if nan.any():
+                r = np.concatenate([r, rows[nan]])
+                ww = np.concatenate([ww, w[nan] * fractions[v]])
+            parts.append((r, ww))
+        return parts, fractions
+
+
+# ----------------------------------------------------------------------------------------------
+# Input checks shared by trees and ensembles
+
+
+def _check_X(X, n_features: int | None = None, allow_nan: bool = True) -> FloatArray:
+    try:
+        X = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"X must contain only numbers ({err}); code categorical features as "
+                         "integers.") from None
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2:
+        raise ValueError(f"X must be a table of shape (n_samples, n_features); got an array with "
+                         f"{X.ndim} dimensions.")
+    if X.shape[0] < 1:
+        raise ValueError("X needs at least 1 sample; got 0.")
+    if X.shape[1] == 0:
+        raise ValueError("X has no features (columns).")
+    if np.isinf(X).any():
+        raise ValueError("X contains infinite values; remove or clip them first.")
+    if not allow_nan and np.isnan(X).any():
+        raise ValueError("X contains missing values (NaN); only DecisionTreeClassifier and "
+                         "DecisionTreeRegressor handle them. Remove or fill them first.")
+    if n_features is not None and X.shape[1] != n_features:
+        raise ValueError(f"X has {X.shape[1]} features, but the model was fitted with "
+                         f"{n_features}.")
+    return X
+
+
+def _check_y_length(y, n):
+    y = np.asarray(y)
+    if y.ndim == 2 and 1 in y.shape:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise ValueError("y must be one value per sample (a 1-D array).")
+    if len(y) != n:
+        raise ValueError(f"X has {n} samples but y has {len(y)}; they must match.")
+    return y
+
+
+def _check_class_y(y, n, min_classes=2):
+    y = _check_y_length(y, n)
+    if y.dtype.kind == "f" and np.isnan(y).any():
+        raise ValueError("y contains missing values (NaN); every sample needs a class label.")
+    if y.dtype.kind == "O":
+        y = y.astype(str)
+    classes = check_classification_targets(y, min_classes=min_classes)
+    return y, classes, np.searchsorted(classes, y)
+
+
+def _check_reg_y(y, n):
+    y = _check_y_length(y, n)
+    try:
+        y = y.astype(np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("y must contain numbers for regression.") from None
+    if not np.all(np.isfinite(y)):
+        raise ValueError("y contains missing or infinite values; remove or fill them first.")
+    return y
+
+
+def _check_sample_weight(sample_weight, n) -> FloatArray:
+    if sample_weight is None:
+        return np.ones(n)
+    w = np.asarray(sample_weight, dtype=float).reshape(-1)
+    if w.shape != (n,):
+        raise ValueError(f"sample_weight must have one weight per sample ({n}); got {w.size}.")
+    if not np.all(np.isfinite(w)) or np.any(w < 0):
+        raise ValueError("sample_weight must be finite and non-negative.")
+    if w.sum() <= 0:
+        raise ValueError("sample_weight must not be all zero.")
+    return w
+
+
+def _check_int(value, name, minimum, allow_none=False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"{name} must be a whole number ≥ {minimum}"
+                         f"{' or None' if allow_none else ''}; got {value!r}.")
+    return int(value)
+
+
+def _resolve_max_features(max_features, d):
+    if max_features is None:
+        return None
+    if isinstance(max_features, str):
+        if max_features == "sqrt":
+            return max(1, int(np.sqrt(d)))
+        if max_features == "log2":
+            return max(1, int(np.log2(d)))
+        raise ValueError('max_features must be None, "sqrt", "log2", a whole number or a '
+                         f'fraction in (0, 1]; got {max_features!r}.')
+    if isinstance(max_features, (int, np.integer)) and not isinstance(max_features, bool):
+        if not 1 <= max_features <= d:
+            raise ValueError(f"max_features must be between 1 and the number of features ({d}); "
+                             f"got {max_features}.")
+        return int(max_features)
+    if isinstance(max_features, float) and 0 < max_features <= 1:
+        return max(1, int(max_features * d))
+    raise ValueError('max_features must be None, "sqrt", "log2", a whole number or a fraction in '
+                     f'(0, 1]; got {max_features!r}.')
+
+
+def _categorical_mask(categorical_features, d):
+    if categorical_features is None:
+        return np.zeros(d, dtype=bool)
+    cf = np.asarray(categorical_features)
+    if cf.dtype == bool:
+        if cf.shape != (d,):
+            raise ValueError(f"A boolean categorical_features mask needs {d} entries, one per "
+                             f"feature; got {cf.size}.")
+        return cf.copy()
+    cf = cf.reshape(-1)
+    if cf.size and (cf.dtype.kind not in "iu" or cf.min() < 0 or cf.max() >= d):
+        raise ValueError(f"categorical_features must list column indices between 0 and {d - 1}; "
+                         f"got {categorical_features!r}.")
+    mask = np.zeros(d, dtype=bool)
+    mask[cf.astype(int)] = True
+    return mask
+
+
+# ----------------------------------------------------------------------------------------------
+# Estimators
+
+
+class _BaseTree(BaseEstimator):
+    """Shared fit / predict / pruning machinery of the two tree estimators."""
+
+    def _check_params(self, d):
+        _check_int(self.max_depth, "max_depth", 0, allow_none=True)
+        _check_int(self.min_samples_leaf, "min_samples_leaf", 1)
+        eps = check_positive(self.epsilon, "epsilon (the book's ε)", allow_zero=True)
+        check_positive(self.ccp_alpha, "ccp_alpha", allow_zero=True)
+        return eps, _resolve_max_features(self.max_features, d), _categorical_mask(
+            self.categorical_features, d)
+
+    def _grow(self, crit, X, w, multiway, classes):
+        eps, max_features, cat = self._check_params(X.shape[1])
+        self.categorical_ = cat
+        self.n_features_in_ = X.shape[1]
+        builder = _Builder(crit, X, cat, multiway, self.max_depth, self.min_samples_leaf, eps,
+                           max_features, check_random_state(self.random_state), classes)
+        tree = builder.grow(w)
+        if self.ccp_alpha > 0:
+            tree = tree.prune(self.ccp_alpha, "ccp", normalize=True)
+        self._set_tree(tree)
+        return self
+
+    def _set_tree(self, tree):
+        self.tree_ = tree
+
+    def _forest(self, crit, X, samples, multiway, classes, rng) -> list:
+        """Fitted copies of this estimator, one per row sample, grown together (bagging)."""
+        eps, max_features, cat = self._check_params(X.shape[1])
+        builder = _Builder(crit, X, cat, multiway, self.max_depth, self.min_samples_leaf, eps,
+                           max_features, rng, classes)
+        if cat.any() or not builder.levelwise:
+            raise ValueError("Batched growth needs numeric features.")
+        out = []
+        for tree in builder.grow_forest(samples):
+            if self.ccp_alpha > 0:
+                tree = tree.prune(self.ccp_alpha, "ccp", normalize=True)
+            est = copy.copy(self)
+            est.categorical_, est.n_features_in_ = cat, X.shape[1]
+            if classes is not None:
+                est.classes_, est.n_classes_ = classes, len(classes)
+            est._set_tree(tree)
+            out.append(est)
+        return out
+
+    @property
+    def nodes_(self) -> tuple:
+        """The fitted tree's :class:`TreeNode` records (breadth-first ids)."""
+        return self.tree_.nodes
+
+    def _X(self, X):
+        check_is_fitted(self, "tree_")
+        return _check_X(X, self.n_features_in_)
+
+    def apply(self, X) -> np.ndarray:
+        """Leaf id reached by each sample (see :meth:`Tree.apply`)."""
+        X = self._X(X)
+        return self.tree_.apply(X)
+
+    def decision_path(self, X) -> np.ndarray:
+        """Boolean (n_samples, n_nodes): the nodes each sample passes; column j = node j's region."""
+        X = self._X(X)
+        return self.tree_.decision_path(X)
+
+    def node_bounds(self):
+        """(lower, upper) boxes of every node for numeric features (see :meth:`Tree.node_bounds`)."""
+        check_is_fitted(self, "tree_")
+        return self.tree_.node_bounds()
+
+    def get_depth(self) -> int:
+        check_is_fitted(self, "tree_")
+        return self.tree_.max_depth
+
+    def get_n_leaves(self) -> int:
+        check_is_fitted(self, "tree_")
+        return self.tree_.n_leaves
+
+    def rules(self, feature_names=None, category_names=None):
+        """If-then rules, one per leaf (Li Hang §5.1.2)."""
+        check_is_fitted(self, "tree_")
+        return self.tree_.rules(feature_names, category_names)
+
+    def _copy_with(self, tree):
+        new = copy.copy(self)
+        new._set_tree(tree)
+        return new
+
+    def truncate(self, max_depth: int | None = None, n_splits: int | None = None):
+        """A copy showing the tree after its first ``n_splits`` splits and/or up to ``max_depth``."""
+        check_is_fitted(self, "tree_")
+        return self._copy_with(self.tree_.truncate(max_depth, n_splits))
+
+    def pruning_path(self, normalize: bool = True, cost: str = "impurity") -> PruningPath:
+        """The cost-complexity path of this fitted tree (no refit); see :meth:`Tree.pruning_path`."""
+        check_is_fitted(self, "tree_")
+        return self.tree_.pruning_path(normalize, cost)
+
+    def cost_complexity_pruning_path(self, X, y, sample_weight=None, normalize: bool = True,
+                                     cost: str = "impurity") -> PruningPath:
+        """Grow a tree with these parameters on (X, y) and return its pruning path.
+
+        Like scikit-learn's method: ``path.ccp_alphas`` and ``path.impurities`` (per-sample scale
+        by default; ``normalize=False`` gives the book's count scale, α × N).
+        """
+        est = clone(self)
+        est.ccp_alpha = 0.0
+        est.fit(X, y, sample_weight=sample_weight)
+        return est.pruning_path(normalize, cost)
+
+    def prune(self, alpha: float, method: str = "ccp", normalize: bool = True,
+              cost: str = "impurity"):
+        """A pruned copy minimising C_α(T) (methods "ccp", "c_alpha", "c_alpha_literal").
+
+        See :meth:`Tree.prune`. Node ids are renumbered; ``node.origin`` keeps the grown tree's id.
+        """
+        check_is_fitted(self, "tree_")
+        return self._copy_with(self.tree_.prune(alpha, method, normalize, cost))
+
+
+class DecisionTreeClassifier(_BaseTree):
+    """ID3, C4.5 or CART classification tree (Li Hang Algorithms 5.2, 5.3, 5.6; seed 003 §4).
+
+    ``criterion``: "entropy" (information gain (5.9), ID3), "gain_ratio" (C4.5 with the standard
+    denominator H_A(D) — erratum #2 of seed 002: the printed (5.10) divides by H(D)),
+    "gain_ratio_book" (the printed g/H(D), which ranks features exactly like ID3), or "gini"
+    (CART, (5.25)). Categorical columns (``categorical_features``: indices or a boolean mask) get
+    multiway splits under the entropy criteria and "A = a" splits under Gini.
+    ``epsilon`` is the book's ε (Algorithm 5.2 step 4): a node whose best score is below ε
+    becomes a leaf. ``max_features`` draws that many features per node (random forests).
+    ``ccp_alpha`` > 0 prunes the grown tree (per-sample scale, as scikit-learn).
+    NaN in X marks a missing value (seed 003 §4.5; see the module docstring).
+    """
+
+    def __init__(self, criterion: str = "gini", max_depth: int | None = None,
+                 min_samples_leaf: int = 1, categorical_features=None, epsilon: float = 0.0,
+                 max_features=None, ccp_alpha: float = 0.0, random_state=None):
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_leaf = min_samples_leaf
+        self.categorical_features = categorical_features
+        self.epsilon = epsilon
+        self.max_features = max_features
+        self.ccp_alpha = ccp_alpha
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None) -> "DecisionTreeClassifier":
+        X = _check_X(X)
+        _, classes, codes = _check_class_y(y, len(X))
+        return self._fit_codes(X, codes, classes, _check_sample_weight(sample_weight, len(X)))
+
+    def _fit_codes(self, X, codes, classes, w):
+        """Fit on integer class codes into ``classes`` (an ensemble passes all its classes)."""
+        if self.criterion not in _CLASS_CRITERIA:
+            raise ValueError(f"criterion must be one of {_CLASS_CRITERIA}; got {self.criterion!r}.")
+        self.classes_ = classes
+        self.n_classes_ = len(classes)
+        crit = _ClassCriterion(self.criterion, codes, len(classes))
+        return self._grow(crit, X, w, self.criterion in _MULTIWAY_CRITERIA, classes)
+
+    def _forest_codes(self, X, codes, classes, samples, rng) -> list:
+        """One fitted copy per row sample (bootstrap), all grown in one level-wise pass."""
+        if self.criterion not in _CLASS_CRITERIA:
+            raise ValueError(f"criterion must be one of {_CLASS_CRITERIA}; got {self.criterion!r}.")
+        crit = _ClassCriterion(self.criterion, codes, len(classes))
+        return self._forest(crit, X, samples, self.criterion in _MULTIWAY_CRITERIA, classes, rng)
+
+    def predict_proba(self, X) -> FloatArray:
+        """Class distribution of the leaf (a mixture of leaves for samples with missing values)."""
+        X = self._X(X)
+        return self.tree_.predict_value(X)
+
+    def predict(self, X) -> np.ndarray:
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+    def score(self, X, y) -> float:
+        """Accuracy."""
+        return float(np.mean(self.predict(X) == np.asarray(y)))
+
+
+class DecisionTreeRegressor(_BaseTree):
+    """CART least-squares regression tree (Li Hang Algorithm 5.5): leaves are means (5.17).
+
+    Splits minimise SSE(R₁) + SSE(R₂) (5.19); the node impurity is the (weighted) MSE, so the
+    book's C(t) = SSE is ``node_costs(normalize=False)``. Categorical columns get "A = a" splits.
+    Other parameters as :class:`DecisionTreeClassifier` (``epsilon`` is an MSE decrease).
+    """
+
+    def __init__(self, max_depth: int | None = None, min_samples_leaf: int = 1,
+                 categorical_features=None, epsilon: float = 0.0, max_features=None,
+                 ccp_alpha: float = 0.0, random_state=None):
+        self.max_depth = max_depth
+        self.min_samples_leaf = min_samples_leaf
+        self.categorical_features = categorical_features
+        self.epsilon = epsilon
+        self.max_features = max_features
+        self.ccp_alpha = ccp_alpha
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
+        X = _check_X(X)
+        y = _check_reg_y(y, len(X))
+        return self._grow(_SquaredError(y), X, _check_sample_weight(sample_weight, len(X)),
+                          False, None)
+
+    def predict(self, X) -> FloatArray:
+        X = self._X(X)
+        return self.tree_.predict_value(X)[:, 0]
+
+    def score(self, X, y) -> float:
+        """Coefficient of determination R²."""
+        y = np.asarray(y, dtype=float)
+        resid = ((y - self.predict(X)) ** 2).sum()
+        total = ((y - y.mean()) ** 2).sum()
+        return float(1.0 - resid / total) if total > 0 else float(resid == 0)
+
+
+# ----------------------------------------------------------------------------------------------
+# Tables and curves for the UI (the book's per-feature numbers)
+
+
+@dataclass(frozen=True)
+class FeatureScore:
+    """Per-feature numbers of Examples 5.2–5.4 for one (categorical) feature A.
+
+    ``values``: the category codes present; ``branch_counts``: class counts per value (V, K);
+    ``branch_entropy``: H(D_i); ``conditional_entropy`` H(D|A); ``gain`` g(D,A) (5.9);
+    ``split_info`` H_A(D); ``gain_ratio`` g/H_A(D) (standard C4.5); ``gain_ratio_book`` g/H(D)
+    (printed (5.10)); ``gini_multiway`` Σ (|D_i|/|D|) Gini(D_i); ``gini_binary`` Gini(D, A = a)
+    (5.25) for every value a. With missing values, H, g and Gini use D̃ and ``rho`` = |D̃|/|D|; the
+    gains and ratios are then multiplied by ρ (seed 003 §4.5 (7)).
+    """
+
+    feature: int
+    values: FloatArray
+    branch_counts: FloatArray
+    branch_entropy: FloatArray
+    conditional_entropy: float
+    gain: float
+    split_info: float
+    gain_ratio: float
+    gain_ratio_book: float
+    gini_multiway: float
+    gini_binary: FloatArray
+    rho: float
+
+
+@dataclass(frozen=True)
+class CriterionTable:
+    """H(D), Gini(D) and a :class:`FeatureScore` per feature, for one node's samples."""
+
+    classes: np.ndarray
+    counts: FloatArray
+    entropy: float
+    gini: float
+    features: tuple
+
+
+def criterion_table(X, y, sample_weight=None) -> CriterionTable:
+    """Every entropy, conditional entropy, gain, gain ratio and Gini value of Examples 5.2–5.4.
+
+    Every column is treated as categorical (its distinct values are the branches); NaN is a
+    missing value. Pass a node's samples (e.g. via ``decision_path``) for a deeper node's table.
+    """
+    X = _check_X(X)
+    y, classes, codes = _check_class_y(y, len(X), min_classes=1)
+    w = _check_sample_weight(sample_weight, len(X))
+    U = np.eye(len(classes))[codes] * w[:, None]
+    total = U.sum(0)
+    feats = []
+    for f in range(X.shape[1]):
+        x = X[:, f]
+        known = ~np.isnan(x)
+        rho = float(w[known].sum() / w.sum())
+        vals, inv = np.unique(x[known], return_inverse=True)
+        counts = np.zeros((len(vals), len(classes)))
+        np.add.at(counts, inv, U[known])
+        Pk = counts.sum(0)
+        Wk = Pk.sum()
+        r = counts.sum(1) / Wk if Wk > 0 else np.zeros(len(vals))
+        h_branch = _entropy_rows(counts)
+        h_d = float(_entropy_rows(Pk))
+        cond = float(r @ h_branch)
+        gain = h_d - cond
+        split_info = float(-xlogy(r, r).sum() / _LOG2)
+        g_bin = np.array([float(r[j] * _gini_rows(counts[j]) + (1 - r[j]) * _gini_rows(Pk - counts[j]))
+                          for j in range(len(vals))])
+        feats.append(FeatureScore(
+            f, _frozen(vals), _frozen(counts), _frozen(h_branch), cond, rho * gain, split_info,
+            rho * gain / split_info if split_info > 0 else 0.0,
+            rho * gain / h_d if h_d > 0 else 0.0, float(r @ _gini_rows(counts)), _frozen(g_bin),
+            rho))
+    return CriterionTable(classes, _frozen(total), float(_entropy_rows(total)),
+                          float(_gini_rows(total)), tuple(feats))
+
+
+@dataclass(frozen=True)
+class SplitCurve:
+    """The criterion at every threshold s of one numeric feature (split x ≤ s vs x > s).
+
+    ``score`` as in :class:`SplitCandidate`; ``children_impurity`` Σ (N_v/N) I_v (for squared
+    error, N × children_impurity is the book's m(s) = SSE₁ + SSE₂). ``n_left`` counts samples
+    with x ≤ s. For the second-order criterion ``children_impurity`` holds −½ΣG_v²/(H_v+λ) and
+    ``impurity_decrease`` the bracket ½[…] of the gain.
+    """
+
+    thresholds: FloatArray
+    score: FloatArray
+    impurity_decrease: FloatArray
+    children_impurity: FloatArray
+    split_info: FloatArray
+    n_left: np.ndarray
+
+
+def _curve(x, Sw, P, crit) -> SplitCurve:
+    order = np.argsort(x, kind="stable")
+    xs = x[order]
+    C = np.cumsum(Sw[order], axis=0)[:-1]
+    ok = xs[1:] > xs[:-1]
+    C = C[ok]
+    children = np.stack([C, P - C])
+    s, dec, ci, si = crit.evaluate(children, P)
+    thr = np.array([_midpoint(a, b) for a, b in zip(xs[:-1][ok], xs[1:][ok], strict=True)])
+    n_left = np.flatnonzero(ok) + 1
+    return SplitCurve(_frozen(thr), _frozen(s), _frozen(dec), _frozen(ci), _frozen(si), n_left)
+
+
+def split_curve(x, y, criterion: str = "gini", sample_weight=None) -> SplitCurve:
+    """Score of every candidate threshold of a 1-D numeric feature (the split inspector).
+
+    ``criterion``: "gini", "entropy", "gain_ratio", "gain_ratio_book" (y = class labels) or
+    "squared_error" (y numeric; Table 5.2's m(s) = N × children_impurity).
+    """
+    x = _check_X(x, allow_nan=False)
+    if x.shape[1] != 1:
+        raise ValueError("split_curve takes one feature (a 1-D array).")
+    x = x[:, 0]
+    w = _check_sample_weight(sample_weight, len(x))
+    if criterion == "squared_error":
+        crit = _SquaredError(_check_reg_y(y, len(x)))
+    elif criterion in _CLASS_CRITERIA:
+        _, classes, codes = _check_class_y(y, len(x), min_classes=1)
+        crit = _ClassCriterion(criterion, codes, len(classes))
+    else:
+        raise ValueError(f"criterion must be one of {_CLASS_CRITERIA + ('squared_error',)}; got "
+                         f"{criterion!r}.")
+    Sw, P, *_ = crit.node(np.arange(len(x)), w)
+    return _curve(x, Sw, P, crit)

@@ -1,0 +1,246 @@
+"""Tests for algorithms.clustering: k-means, kernel k-means, spectral clustering, DBSCAN, LSMI."""
+
+import numpy as np
+import pytest
+from sklearn import cluster as skc
+
+from algorithms import (
+    DBSCAN,
+    KernelKMeans,
+    KMeans,
+    SpectralClustering,
+    elbow_curve,
+    kmeans_objective,
+    kmeans_plusplus,
+    knn_graph,
+    lsmi,
+    nearest_center,
+    smi_curve,
+)
+
+
+def _three_blobs(seed=0):
+    """Sugiyama Fig 14.3 data: 100 points each around (−2, 0), (0, 4), (2, 0)."""
+    rng = np.random.default_rng(seed)
+    m = 100
+    return np.r_[np.c_[rng.standard_normal(m) - 2, rng.standard_normal(m)],
+                 np.c_[rng.standard_normal(m), rng.standard_normal(m) + 4],
+                 np.c_[rng.standard_normal(m) + 2, rng.standard_normal(m)]]
+
+
+def _spirals(seed=0, n=500):
+    """Sugiyama Fig 14.6 data: two interleaved spirals, uniform noise in [0, 1)², centred."""
+    rng = np.random.default_rng(seed)
+    a = np.linspace(0, 2 * np.pi, n // 2)
+    X = np.r_[np.c_[a * np.cos(a), a * np.sin(a)],
+              np.c_[(a + np.pi) * np.cos(a), (a + np.pi) * np.sin(a)]]
+    X = X + rng.random((n, 2))
+    return X - X.mean(0), np.r_[np.ones(n // 2, int), np.zeros(n // 2, int)]
+
+
+def _moons(n=300, noise=0.06, seed=0):
+    rng = np.random.default_rng(seed)
+    t = np.pi * rng.random(n)
+    upper = rng.random(n) < 0.5
+    X = np.where(upper[:, None], np.c_[np.cos(t), np.sin(t)], np.c_[1 - np.cos(t), 0.5 - np.sin(t)])
+    return X + noise * rng.standard_normal((n, 2)), upper.astype(int)
+
+
+def _agreement(a, b):
+    """Fraction of equal labels for two 2-cluster labellings, up to swapping the names."""
+    return max(np.mean(a == b), np.mean(a != b))
+
+
+# -------------------------------------------------------------------------------------- k-means
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kmeans_matches_sklearn_from_the_same_centres(seed):
+    # parity: same labels exactly, inertia rtol 1e-10 (scikit-learn Lloyd with tol=0 also stops
+    # when no label changes)
+    X = np.random.default_rng(seed).standard_normal((300, 2)) * [2, 1]
+    c0 = X[np.random.default_rng(seed + 10).choice(300, 4, replace=False)]
+    ours = KMeans(4, init=c0).fit(X)
+    ref = skc.KMeans(4, init=c0, n_init=1, tol=0, algorithm="lloyd").fit(X)
+    np.testing.assert_array_equal(ours.labels_, ref.labels_)
+    np.testing.assert_allclose(ours.inertia_, ref.inertia_, rtol=1e-10)
+    np.testing.assert_allclose(ours.cluster_centers_, ref.cluster_centers_, atol=1e-10)
+
+
+def test_kmeans_history_is_monotone_and_readonly():
+    X = _three_blobs()
+    km = KMeans(3, init="random", random_state=1).fit(X)
+    kinds = [s.kind for s in km.history_]
+    assert kinds[0] == "init" and kinds[1::2] == ["update"] * km.n_iter_
+    assert kinds[2::2] == ["assign"] * km.n_iter_
+    J = np.array([s.objective for s in km.history_])
+    assert np.all(np.diff(J) <= 1e-9 * J[0])
+    assert km.history_[-1].moved == 0
+    for s in km.history_:
+        np.testing.assert_allclose(s.objective, kmeans_objective(X, s.labels, s.centers))
+        assert not s.labels.flags.writeable and not s.centers.flags.writeable
+    np.testing.assert_array_equal(km.predict(X), km.labels_)
+
+
+def test_kmeans_recovers_the_book_blobs():
+    X = _three_blobs(seed=2)
+    km = KMeans(3, init="k-means++", n_init=5, random_state=0).fit(X)
+    c = km.cluster_centers_
+    centres = c[np.argsort(c[:, 0] + 0.1 * c[:, 1])]
+    np.testing.assert_allclose(centres, [[-2, 0], [0, 4], [2, 0]], atol=0.35)
+    assert km.inertia_ == min(r.objective for r in km.runs_) and len(km.runs_) == 5
+
+
+def test_kmeans_empty_cluster_guard():
+    X = np.r_[np.random.default_rng(0).standard_normal((50, 2)), [[8.0, 8.0]]]
+    km = KMeans(3, init=np.array([[0.0, 0.0], [0.1, 0.0], [100.0, 100.0]])).fit(X)
+    assert np.all(np.isfinite(km.cluster_centers_))
+    assert np.bincount(km.labels_, minlength=3).min() >= 1
+    J = [s.objective for s in km.history_]
+    assert np.all(np.diff(J) <= 1e-9 * J[0])
+    assert km.history_[1].moved == 1              # the update step re-seeded one empty centre
+
+
+def test_kmeans_plusplus_and_nearest_center():
+    X = _three_blobs()
+    C = kmeans_plusplus(X, 3, random_state=0)
+    assert C.shape == (3, 2) and len({tuple(c) for c in C}) == 3
+    assert all(any(np.all(c == x) for x in X) for c in C)
+    dup = np.zeros((5, 2))
+    assert kmeans_plusplus(dup, 2, random_state=0).shape == (2, 2)
+    np.testing.assert_array_equal(nearest_center([[0.0, 0.0], [5.0, 5.0]], [[0, 0], [4, 4]]),
+                                  [0, 1])
+
+
+@pytest.mark.parametrize("kw", [{"n_clusters": 0}, {"n_clusters": 7}, {"init": "farthest"},
+                                {"init": np.zeros((2, 2))}, {"n_init": 0}])
+def test_kmeans_rejects_bad_parameters(kw):
+    params = {"n_clusters": 3, **kw}
+    with pytest.raises(ValueError):
+        KMeans(**params).fit(np.random.default_rng(0).standard_normal((6, 2)))
+
+
+def test_elbow_curve():
+    J = elbow_curve(_three_blobs(), range(1, 7), random_state=0)
+    assert np.all(np.diff(J) < 0)
+    drops = -np.diff(J)
+    assert drops[1] > 2 * drops[2]                # the elbow is at k = 3
+
+
+# ------------------------------------------------------------------------------- kernel k-means
+
+def test_kernel_kmeans_objective_and_fixed_point():
+    X, _ = _spirals(seed=1, n=200)
+    kk = KernelKMeans(2, h=1.0, random_state=3).fit(X)
+    J = np.array([s.objective for s in kk.history_])
+    assert np.all(np.diff(J) <= 1e-9 * J[0])
+    K = np.exp(-((X[:, None] - X[None]) ** 2).sum(-1) / 2.0)
+    within = [K[np.ix_(kk.labels_ == y, kk.labels_ == y)].sum() / (kk.labels_ == y).sum()
+              for y in (0, 1)]
+    expect = len(X) - sum(within)
+    np.testing.assert_allclose(kk.objective_, expect, rtol=1e-10)
+    np.testing.assert_array_equal(kk.predict(X), kk.labels_)        # converged: a fixed point
+    first = kk.predict(X[:5], labels=kk.history_[0].labels)          # shade any recorded step
+    assert first.shape == (5,) and set(first) <= {0, 1}
+    assert kk.history_[-1].moved == 0
+
+
+def test_kernel_kmeans_depends_on_the_start():
+    # Sugiyama §14.2: kernel k-means is very sensitive to its initialisation
+    X, _ = _spirals(seed=0, n=200)
+    objectives = {round(KernelKMeans(2, h=0.5, random_state=s).fit(X).objective_, 6)
+                  for s in range(6)}
+    assert len(objectives) > 1
+
+
+def test_kernel_kmeans_reseeds_empty_clusters():
+    X = np.r_[np.zeros((5, 2)), np.ones((5, 2)) * 0.01]
+    kk = KernelKMeans(3, h=5.0, init_labels=np.r_[np.zeros(9, int), [1]]).fit(X)
+    J = np.array([s.objective for s in kk.history_])
+    assert np.all(np.isfinite(J)) and np.all(np.diff(J) <= 1e-12)
+    assert np.bincount(kk.labels_, minlength=3).min() >= 1         # cluster 2 was re-seeded
+    with pytest.raises(ValueError, match="init_labels"):
+        KernelKMeans(2, init_labels=[0, 1, 5]).fit(np.zeros((3, 2)))
+
+
+# -------------------------------------------------------------------------- spectral clustering
+
+def test_spectral_clustering_separates_the_book_spirals():
+    # Sugiyama Fig 14.5: at k = 10 the kNN graph usually has 2 components and the 1-D embedding
+    # takes just two values; the spirals are separated exactly (seed 0 is the unusual draw with
+    # 3 components, see the next test)
+    X, y = _spirals(seed=1)
+    sc = SpectralClustering(2, 10, random_state=0).fit(X)
+    assert _agreement(sc.labels_, y) == 1.0
+    assert sc.n_connected_components_ == 2 and "2 connected components" in sc.warning_
+    assert np.unique(sc.embedding_.round(8)).size == 2
+    W = sc.affinity_matrix_
+    np.testing.assert_array_equal(W, knn_graph(X, 10))
+    np.testing.assert_allclose(W.sum(1) @ sc.embedding_, 0.0, atol=1e-8)
+    assert sc.history_ is sc.kmeans_.history_
+
+
+def test_spectral_clustering_recovers_two_moons():
+    X, y = _moons()
+    sc = SpectralClustering(2, 10, random_state=0).fit(X)
+    assert _agreement(sc.labels_, y) > 0.99
+    km = KMeans(2, n_init=5, random_state=0).fit(X)            # k-means cuts linearly
+    assert _agreement(km.labels_, y) < 0.9
+
+
+@pytest.mark.parametrize("seed, k", [(0, 10), (1, 2)])
+def test_spectral_clustering_warns_when_components_exceed_clusters(seed, k):
+    # seed 0 at k = 10: one spiral breaks into two pieces (3 components), as the spec found for
+    # 1 draw in 10; the UI must warn, because which pieces get merged is arbitrary
+    X, _ = _spirals(seed=seed)
+    sc = SpectralClustering(2, k, random_state=0).fit(X)
+    assert sc.n_connected_components_ > 2 and "more components than clusters" in sc.warning_
+    assert np.all(np.isfinite(sc.embedding_)) and np.ptp(sc.embedding_) > 0
+
+
+# --------------------------------------------------------------------------------------- DBSCAN
+
+@pytest.mark.parametrize("eps, min_samples", [(0.3, 5), (0.5, 4), (0.8, 10), (0.2, 2)])
+def test_dbscan_matches_sklearn(eps, min_samples):
+    rng = np.random.default_rng(7)
+    X = np.r_[rng.standard_normal((100, 2)) * 0.5, rng.standard_normal((100, 2)) * 0.5 + 3,
+              rng.uniform(-3, 6, (30, 2))]
+    ours = DBSCAN(eps, min_samples).fit(X)
+    ref = skc.DBSCAN(eps=eps, min_samples=min_samples).fit(X)
+    np.testing.assert_array_equal(ours.labels_, ref.labels_)     # identical, not just up to names
+    np.testing.assert_array_equal(ours.core_sample_indices_, ref.core_sample_indices_)
+    types = ours.point_type_
+    assert np.all((types == "noise") == (ours.labels_ == -1))
+    assert np.all(types[ours.core_sample_indices_] == "core")
+    assert len(ours.history_) == ours.n_clusters_ == ours.labels_.max() + 1
+    assert sorted(ours.expansion_order_) == sorted(np.flatnonzero(ours.labels_ >= 0))
+
+
+def test_dbscan_rejects_bad_parameters():
+    with pytest.raises(ValueError, match="eps"):
+        DBSCAN(eps=0).fit(np.zeros((3, 2)))
+    with pytest.raises(ValueError, match="min_samples"):
+        DBSCAN(min_samples=0).fit(np.zeros((3, 2)))
+
+
+# ----------------------------------------------------------------------------------------- LSMI
+
+def test_lsmi_book_value_for_true_labels():
+    # Sugiyama Fig 14.9: SMI(true labels) = 0.4987 in a public MATLAB run, 0.4984 in the spec's
+    # numpy replication (κ = 1, λ = 1e-5 chosen by CV); the population value is 0.5
+    X, y = _spirals(seed=0)
+    r = lsmi(X, y, random_state=0)
+    assert 0.49 < r.smi < 0.505
+    assert r.sigma == 1.0 and r.lam == 1e-5 and r.cv_scores.shape == (3, 3)
+    rand = lsmi(X, np.random.default_rng(1).integers(0, 2, len(X)), random_state=0)
+    half = lsmi(X, (X[:, 0] > 0).astype(int), random_state=0)
+    assert rand.smi < 0.1 < half.smi < r.smi
+
+
+def test_smi_curve_prefers_a_connected_but_local_graph():
+    # Sugiyama Fig 14.8: SMI against k of the kNN graph is largest near k = 10 for the spirals
+    X, y = _spirals(seed=1)
+    values, labels = smi_curve(X, (1, 10, 60), random_state=0)
+    assert values[1] > values[0] and values[1] > values[2]
+    assert _agreement(labels[1], y) == 1.0
+    h_values, _ = smi_curve(X[::5], (0.3, 3.0), method="kernel_kmeans", random_state=0)
+    assert h_values.shape == (2,) and np.all(h_values > -0.5)

@@ -1,0 +1,312 @@
+"""Tests for algorithms.decomposition: PCA, LPP, kernel PCA, Laplacian eigenmaps, FA, ICA."""
+
+import numpy as np
+import pytest
+from sklearn import decomposition as skd
+
+from algorithms import (
+    ICA,
+    LPP,
+    PCA,
+    FactorAnalysis,
+    KernelPCA,
+    LaplacianEigenmap,
+    cocktail_party,
+    curse_of_dimensionality,
+    distance_contrast,
+    from_polar,
+    graph_components,
+    inscribed_ball_volume,
+    knn_graph,
+    laplacian_eigenvectors,
+    samples_for_density,
+    to_polar,
+)
+
+
+def _elongated(n=100, seed=0):
+    """Sugiyama Fig 13.6 data set 1: x⁽¹⁾ ~ N(0, 2²), x⁽²⁾ ~ N(0, 1)."""
+    rng = np.random.default_rng(seed)
+    return np.c_[2 * rng.standard_normal(n), rng.standard_normal(n)]
+
+
+def _stripes(n=100, seed=0):
+    """Sugiyama Fig 13.6/13.10 data set 2: two horizontal stripes at y = ±1."""
+    rng = np.random.default_rng(seed)
+    return np.c_[2 * rng.standard_normal(n),
+                 2 * np.round(rng.random(n)) - 1 + rng.standard_normal(n) / 3]
+
+
+# ------------------------------------------------------------------------------------------ PCA
+
+def test_pca_book_identities():
+    X = np.random.default_rng(1).standard_normal((60, 4)) @ np.diag([3, 2, 1, 0.5])
+    pca = PCA(n_components=2).fit(X)
+    Z = pca.transform(X)
+    # Sugiyama §13.2: Σ z zᵀ = diag(λ1..λm), with C = Σ x xᵀ (no 1/n)
+    np.testing.assert_allclose(Z.T @ Z, np.diag(pca.eigenvalues_), atol=1e-9)
+    Xc = X - X.mean(0)
+    C = Xc.T @ Xc
+    lam = np.sort(np.linalg.eigvalsh(C))[::-1]
+    np.testing.assert_allclose(pca.eigenvalues_, lam[:2], rtol=1e-10)
+    # reconstruction error = tr(C) − tr(TCTᵀ)
+    np.testing.assert_allclose(pca.reconstruction_error(X), np.trace(C) - lam[:2].sum(), rtol=1e-9)
+    np.testing.assert_allclose(pca.components_ @ pca.components_.T, np.eye(2), atol=1e-12)
+    # sign convention: the largest-|·| entry of every component is positive
+    assert np.all(pca.components_[np.arange(2), np.abs(pca.components_).argmax(1)] > 0)
+
+
+def test_pca_on_stripes_picks_horizontal_axis():
+    # Sugiyama Fig 13.5: PCA picks the horizontal direction on the stripes data (var 4 vs ≈1.11)
+    X = _stripes(2000, seed=3)
+    pca = PCA(n_components=1).fit(X)
+    assert abs(pca.components_[0, 0]) > 0.99
+    np.testing.assert_allclose(pca.explained_variance_[0], 4.0, rtol=0.1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pca_matches_sklearn(seed):
+    # parity: components equal up to sign (atol 1e-8); explained variance and ratio rtol 1e-10
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((80, 5)) @ rng.standard_normal((5, 5)) + rng.standard_normal(5)
+    ours = PCA(n_components=3).fit(X)
+    ref = skd.PCA(n_components=3, svd_solver="full").fit(X)
+    for a, b in zip(ours.components_, ref.components_, strict=True):
+        assert min(np.abs(a - b).max(), np.abs(a + b).max()) < 1e-8
+    np.testing.assert_allclose(ours.explained_variance_, ref.explained_variance_, rtol=1e-10)
+    np.testing.assert_allclose(ours.explained_variance_ratio_, ref.explained_variance_ratio_,
+                               rtol=1e-10)
+    np.testing.assert_allclose(ours.mean_, ref.mean_, rtol=1e-12)
+    np.testing.assert_allclose(np.abs(ours.transform(X)), np.abs(ref.transform(X)), atol=1e-8)
+
+
+def test_pca_inverse_transform_round_trip():
+    X = np.random.default_rng(0).standard_normal((30, 3))
+    full = PCA(n_components=3).fit(X)
+    np.testing.assert_allclose(full.inverse_transform(full.transform(X)), X, atol=1e-10)
+    one = PCA(n_components=1).fit(X)
+    Xh = one.inverse_transform(one.fit_transform(X))
+    np.testing.assert_allclose(((X - X.mean(0) - (Xh - X.mean(0))) ** 2).sum(),
+                               one.reconstruction_error(X), rtol=1e-10)
+
+
+def test_pca_standardize_and_degenerate():
+    X = np.c_[np.arange(10.0) * 1000, np.arange(10.0) % 3]
+    z = PCA(n_components=1, standardize=True).fit(X)
+    assert abs(z.components_[0, 0]) < 0.99          # both features matter after scaling
+    same = PCA(n_components=1).fit(np.ones((5, 2)))
+    np.testing.assert_array_equal(same.explained_variance_ratio_, [0.0])
+    assert np.all(np.isfinite(same.transform(np.ones((2, 2)))))
+
+
+@pytest.mark.parametrize("X, m", [(np.ones((1, 3)), 1), (np.ones((5, 2)), 3),
+                                  (np.ones((2, 5)), 3), (np.ones((5, 2)), 0),
+                                  (np.array([[1.0, np.nan], [2, 3]]), 1)])
+def test_pca_rejects_bad_input(X, m):
+    with pytest.raises(ValueError):
+        PCA(n_components=m).fit(X)
+
+
+def test_pca_transform_checks_width():
+    pca = PCA(n_components=1).fit(np.random.default_rng(0).standard_normal((10, 3)))
+    with pytest.raises(ValueError, match="features"):
+        pca.transform(np.zeros((2, 2)))
+
+
+# --------------------------------------------------------------------------------------- graphs
+
+def test_knn_graph_matches_the_listing_rule():
+    X = np.random.default_rng(2).standard_normal((40, 2))
+    k = 4
+    W = knn_graph(X, k)
+    d = ((X[:, None] - X[None]) ** 2).sum(-1)
+    p = np.sort(d, axis=0)
+    listing = d <= p[k][None, :]                 # MATLAB d <= ones(n,1)*p(k+1,:)
+    np.testing.assert_array_equal(W, (listing | listing.T).astype(float))
+    assert np.all(np.diag(W) == 1) and np.all(W == W.T)
+    assert np.all(W.sum(0) >= k + 1)
+    assert np.all(np.diag(knn_graph(X, k, self_loops=False)) == 0)
+
+
+def test_graph_components_and_laplacian_eigenvectors():
+    X = np.r_[np.random.default_rng(0).standard_normal((30, 2)),
+              np.random.default_rng(1).standard_normal((30, 2)) + 50]
+    W = knn_graph(X, 3)
+    n_comp, lab = graph_components(W)
+    assert n_comp == 2 and len(set(lab[:30])) == 1 and lab[0] != lab[-1]
+    lam, V = laplacian_eigenvectors(W, 2)
+    D = W.sum(1)
+    L = np.diag(D) - W
+    np.testing.assert_allclose(L @ V, (D[:, None] * V) * lam, atol=1e-9)   # Lα = λDα
+    np.testing.assert_allclose(V.T @ (D[:, None] * V), np.eye(2), atol=1e-9)
+    np.testing.assert_allclose(D @ V, 0.0, atol=1e-9)                        # D-orthogonal to 1
+    assert lam[0] < 1e-10                      # two components: a second zero eigenvalue
+    assert np.unique(V[:, 0].round(8)).size == 2
+
+
+# ------------------------------------------------------------------------------------------ LPP
+
+def test_lpp_solves_the_generalized_eigenproblem():
+    X = _elongated(80, seed=4)
+    for kw in ({}, {"n_neighbors": 6}, {"t": 1.5}):
+        lpp = LPP(n_components=2, **kw).fit(X)
+        Xc = X - X.mean(0)
+        W = lpp.affinity_matrix_
+        D = np.diag(W.sum(1))
+        A, B = Xc.T @ (D - W) @ Xc, Xc.T @ D @ Xc
+        for lam, t in zip(lpp.eigenvalues_, lpp.projection_, strict=True):
+            np.testing.assert_allclose(A @ t, lam * B @ t, atol=1e-8 * np.abs(A).max())
+            np.testing.assert_allclose(t @ B @ t, 1.0, rtol=1e-8)     # book's constraint
+        assert lpp.eigenvalues_[0] <= lpp.eigenvalues_[1]
+        np.testing.assert_allclose(np.linalg.norm(lpp.components_, axis=1), 1.0)
+
+
+def test_lpp_keeps_stripes_where_pca_does_not():
+    # Sugiyama Figs 13.5/13.9: on the stripes PCA is horizontal, LPP (heat kernel, 2t² = 1)
+    # vertical. With the book's noise sd 1/3 the two directions nearly tie at n = 100 (the answer
+    # depends on the draw), so this uses sd 1/10, where the book's statement holds robustly.
+    rng = np.random.default_rng(5)
+    X = np.c_[2 * rng.standard_normal(200), 2 * np.round(rng.random(200)) - 1
+              + rng.standard_normal(200) / 10]
+    assert abs(LPP(1).fit(X).components_[0, 1]) > 0.98
+    assert abs(PCA(1).fit(X).components_[0, 0]) > 0.98
+
+
+def test_lpp_rejects_two_similarities():
+    with pytest.raises(ValueError, match="either"):
+        LPP(1, n_neighbors=5, t=1.0).fit(_elongated(20))
+
+
+# ----------------------------------------------------------------------------------- kernel PCA
+
+@pytest.mark.parametrize("h", [0.5, 1.0, 3.0])
+def test_kernel_pca_matches_sklearn(h):
+    # parity: eigenvalues rtol 1e-9, embedding up to sign atol 1e-8 (gamma = 1/(2h²))
+    X = np.random.default_rng(0).standard_normal((120, 2))
+    ours = KernelPCA(n_components=3, h=h).fit(X)
+    ref = skd.KernelPCA(n_components=3, kernel="rbf", gamma=1 / (2 * h * h)).fit(X)
+    np.testing.assert_allclose(ours.eigenvalues_, ref.eigenvalues_, rtol=1e-9)
+    np.testing.assert_allclose(np.abs(ours.embedding_), np.abs(ref.transform(X)), atol=1e-8)
+    Xt = np.random.default_rng(1).standard_normal((7, 2))
+    np.testing.assert_allclose(np.abs(ours.transform(Xt)), np.abs(ref.transform(Xt)), atol=1e-8)
+    np.testing.assert_allclose(ours.transform(X), ours.embedding_, atol=1e-9)
+    # Sugiyama §13.4: ‖ξ_j‖ = √λ_j, i.e. Σ_i z_ij² = λ_j
+    np.testing.assert_allclose((ours.embedding_**2).sum(0), ours.eigenvalues_, rtol=1e-9)
+
+
+def test_polar_map_round_trip():
+    X = np.random.default_rng(0).standard_normal((10, 2))
+    np.testing.assert_allclose(from_polar(to_polar(X)), X, atol=1e-12)
+
+
+# -------------------------------------------------------------------------- Laplacian eigenmaps
+
+def test_laplacian_eigenmap_unrolls_the_swiss_roll():
+    # Sugiyama Fig 13.14 listing at n = 500, k = 10: the first coordinate follows the roll angle
+    rng = np.random.default_rng(0)
+    n = 500
+    a = 3 * np.pi * rng.random(n)
+    X = np.c_[a * np.cos(a), 30 * rng.random(n), a * np.sin(a)]
+    le = LaplacianEigenmap(n_components=2, n_neighbors=10).fit(X)
+    assert le.n_connected_components_ == 1 and le.warning_ is None
+    assert abs(np.corrcoef(le.embedding_[:, 0], a)[0, 1]) > 0.9
+    W = le.affinity_matrix_
+    D = W.sum(1)
+    np.testing.assert_allclose((np.diag(D) - W) @ np.ones(n), 0.0, atol=1e-12)   # L1 = 0
+    np.testing.assert_allclose(D @ le.embedding_, 0.0, atol=1e-8)
+    assert np.all(np.diff(le.eigenvalues_) >= 0) and le.eigenvalues_[0] > 0
+
+
+def test_laplacian_eigenmap_warns_on_disconnected_graph():
+    X = np.r_[np.random.default_rng(0).standard_normal((20, 2)),
+              np.random.default_rng(1).standard_normal((20, 2)) + 100]
+    le = LaplacianEigenmap(2, 3).fit(X)
+    assert le.n_connected_components_ == 2 and "2 connected components" in le.warning_
+
+
+@pytest.mark.parametrize("k", [0, 40, 2.5])
+def test_laplacian_eigenmap_rejects_bad_k(k):
+    with pytest.raises(ValueError, match="neighbours"):
+        LaplacianEigenmap(2, k).fit(np.random.default_rng(0).standard_normal((40, 2)))
+
+
+# ------------------------------------------------------------------------------ factor analysis
+
+def _fa_data(m=400, seed=0, shift=0.0):
+    rng = np.random.default_rng(seed)
+    Lam = np.array([[2.0, 0.0], [1.0, 1.0], [0.5, -1.5], [1.5, 0.5], [0.0, 1.0]])
+    psi = np.array([0.3, 0.5, 0.2, 0.4, 0.6])
+    Z = rng.standard_normal((m, 2))
+    return Z @ Lam.T + rng.standard_normal((m, 5)) * np.sqrt(psi) + shift, Lam, psi
+
+
+def test_factor_analysis_em_is_monotone_and_fits_the_covariance():
+    X, Lam, psi = _fa_data()
+    fa = FactorAnalysis(n_components=2, random_state=0, max_iter=3000, tol=1e-10).fit(X)
+    ll = np.array([s.log_likelihood for s in fa.history_])
+    assert np.all(np.diff(ll) >= -1e-9 * abs(ll[-1]))          # EM never decreases ℓ
+    assert fa.history_[0].step == 0 and fa.n_iter_ == len(fa.history_) - 1
+    assert not fa.history_[1].loadings.flags.writeable
+    np.testing.assert_allclose(fa.get_covariance(), Lam @ Lam.T + np.diag(psi), atol=0.5)
+    # parity with scikit-learn's (SVD-based) maximum-likelihood FA: same optimum, per-sample ℓ
+    # within 2e-3 (EM converges slowly; ours is never worse than scikit-learn's by more)
+    ref = skd.FactorAnalysis(n_components=2, tol=1e-10, max_iter=5000).fit(X)
+    assert abs(fa.score(X) - ref.score(X)) < 2e-3
+    np.testing.assert_allclose(fa.log_likelihood_ / len(X), fa.score(X), rtol=1e-10)
+
+
+def test_factor_analysis_uses_centred_psi_update():
+    # erratum K.14: the seed's Ψ update with uncentred x is wrong when μ ≠ 0; the corrected
+    # update makes the fit translation invariant
+    X, _, _ = _fa_data(seed=1)
+    a = FactorAnalysis(2, random_state=3, max_iter=200).fit(X)
+    b = FactorAnalysis(2, random_state=3, max_iter=200).fit(X + 100.0)
+    np.testing.assert_allclose(a.noise_variance_, b.noise_variance_, rtol=1e-6)
+    np.testing.assert_allclose(a.loadings_, b.loadings_, rtol=1e-5, atol=1e-8)
+    np.testing.assert_allclose(a.transform(X), b.transform(X + 100.0), atol=1e-6)
+
+
+# ------------------------------------------------------------------------------------------ ICA
+
+def _match_abs_corr(R, S):
+    C = np.abs(np.corrcoef(R.T, S.T)[: R.shape[1], R.shape[1]:])
+    return C.max(0)
+
+
+@pytest.mark.parametrize("n_sources, batch_size, alpha", [(2, 1, 0.01), (3, 1, 0.01), (3, 20, 0.1)])
+def test_ica_separates_the_cocktail_party(n_sources, batch_size, alpha):
+    # CS229 M47 oracle: recovered sources match the true ones up to permutation/scale/sign,
+    # |corr| > 0.95 (on super-Gaussian, speech-like sources; see the ICA docstring)
+    X, S, A = cocktail_party(1000, n_sources, random_state=0)
+    ica = ICA(alpha=alpha, n_epochs=10, batch_size=batch_size, random_state=0).fit(X)
+    assert np.all(_match_abs_corr(ica.transform(X), S) > 0.95)
+    ll = [s.log_likelihood for s in ica.history_]
+    assert len(ica.history_) == 11 and ll[-1] > ll[0]
+    np.testing.assert_allclose(ica.mixing_ @ ica.unmixing_, np.eye(n_sources), atol=1e-10)
+    assert not ica.diverged_
+
+
+def test_ica_without_whitening_and_gaussian_failure():
+    X, S, _ = cocktail_party(800, 2, kind="laplace", random_state=1)
+    ica = ICA(alpha=0.005, n_epochs=15, whiten=False, random_state=0).fit(X)
+    assert np.all(_match_abs_corr(ica.transform(X), S) > 0.9)
+    with pytest.raises(ValueError, match="kind"):
+        cocktail_party(10, 2, kind="music")
+    with pytest.raises(ValueError, match="linearly dependent"):
+        ICA().fit(np.c_[np.arange(10.0), 2 * np.arange(10.0)])
+
+
+# ---------------------------------------------------------------------- curse of dimensionality
+
+def test_curse_of_dimensionality_book_numbers():
+    # Sugiyama §13.0: 5^10 ≈ 10^7; inscribed-ball volume 0.79 (d = 2), 0.52 (d = 3), → 0
+    assert samples_for_density(10) == 9_765_625
+    v = inscribed_ball_volume([1, 2, 3, 5, 10])
+    np.testing.assert_allclose(v, [1.0, np.pi / 4, np.pi / 6, 0.1644934, 0.0024904], rtol=1e-5)
+    assert round(float(v[1]), 2) == 0.79 and round(float(v[2]), 2) == 0.52
+    c = curse_of_dimensionality(range(1, 31))
+    assert np.all(np.diff(c.ball_volume) < 0) and c.ball_volume[-1] < 1e-10
+    contrast = distance_contrast([2, 100], random_state=0)
+    assert contrast[0] > 5 * contrast[1]
+    with pytest.raises(ValueError):
+        inscribed_ball_volume(0)

@@ -1,0 +1,274 @@
+"""Tests for algorithms.generative: Li Hang Examples 4.1/4.2, GDA ↔ logistic, scikit-learn parity."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.stats import multivariate_normal
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+from sklearn.naive_bayes import CategoricalNB, GaussianNB
+
+from algorithms import (CategoricalNaiveBayes, FisherLDA, GaussianDiscriminantAnalysis,
+                        GaussianNaiveBayes, bayes_decision, conditional_risk)
+
+# Li Hang Table 4.1
+X1 = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]
+X2 = ["S", "M", "M", "S", "S", "S", "M", "M", "L", "L", "L", "M", "M", "L", "L"]
+Y = [-1, -1, 1, 1, -1, -1, -1, 1, 1, 1, 1, 1, 1, 1, -1]
+TABLE_4_1 = [[a, b] for a, b in zip(X1, X2, strict=True)]
+QUERY = [2, "S"]
+
+
+def gaussians(c=3, n_per=50, d=2, seed=0, shared=True):
+    rng = np.random.default_rng(seed)
+    X, y = [], []
+    A = rng.normal(size=(d, d)) * 0.6
+    for k in range(c):
+        if not shared and k > 0:
+            A = rng.normal(size=(d, d)) * 0.6
+        X.append(rng.normal(size=(n_per, d)) @ A.T + rng.normal(0, 2.0, d))
+        y.append(np.full(n_per, k))
+    return np.vstack(X), np.concatenate(y)
+
+
+# ---------------------------------------------------------------- categorical naive Bayes
+
+def test_example_4_1_maximum_likelihood():
+    model = CategoricalNaiveBayes(lam=0).fit(TABLE_4_1, Y)
+    assert list(model.classes_) == [-1, 1]
+    assert model.categories_ == [(1, 2, 3), ("S", "M", "L")]
+    # priors 6/15 and 9/15, unreduced
+    np.testing.assert_array_equal(model.prior_numerators_, [6, 9])
+    assert model.prior_denominator_ == 15
+    # P(X1 | Y=−1) = 3/6, 2/6, 1/6; P(X1 | Y=1) = 2/9, 3/9, 4/9
+    np.testing.assert_array_equal(model.cond_numerators_[0], [[3, 2, 1], [2, 3, 4]])
+    np.testing.assert_array_equal(model.cond_denominators_[0], [6, 9])
+    # P(X2 | Y=−1) = 3/6, 2/6, 1/6 (S, M, L); P(X2 | Y=1) = 1/9, 4/9, 4/9
+    np.testing.assert_array_equal(model.cond_numerators_[1], [[3, 2, 1], [1, 4, 4]])
+    np.testing.assert_array_equal(model.cond_denominators_[1], [6, 9])
+    tables = model.probability_tables()
+    assert tables["prior"] == {-1: "6/15", 1: "9/15"}
+    assert tables["conditional"][0] == {1: {-1: "3/6", 1: "2/9"}, 2: {-1: "2/6", 1: "3/9"},
+                                        3: {-1: "1/6", 1: "4/9"}}
+    assert tables["conditional"][1]["S"] == {-1: "3/6", 1: "1/9"}
+    assert model.score_fractions(QUERY) == [Fraction(1, 15), Fraction(1, 45)]
+    np.testing.assert_allclose(model.scores([QUERY]), [[1 / 15, 1 / 45]], rtol=1e-14)
+    np.testing.assert_allclose(model.predict_proba([QUERY]), [[0.75, 0.25]], rtol=1e-14)
+    assert model.predict([QUERY])[0] == -1
+
+
+def test_example_4_2_laplace_smoothing():
+    model = CategoricalNaiveBayes(lam=1).fit(TABLE_4_1, Y)
+    np.testing.assert_array_equal(model.prior_numerators_, [7, 10])      # 7/17, 10/17
+    assert model.prior_denominator_ == 17
+    np.testing.assert_array_equal(model.cond_numerators_[0], [[4, 3, 2], [3, 4, 5]])   # /9, /12
+    np.testing.assert_array_equal(model.cond_numerators_[1], [[4, 3, 2], [2, 5, 5]])
+    np.testing.assert_array_equal(model.cond_denominators_[0], [9, 12])
+    np.testing.assert_array_equal(model.cond_denominators_[1], [9, 12])
+    tables = model.probability_tables()
+    assert tables["prior"] == {-1: "7/17", 1: "10/17"}
+    assert tables["conditional"][0][1] == {-1: "4/9", 1: "3/12"}
+    assert tables["conditional"][1]["L"] == {-1: "2/9", 1: "5/12"}
+    assert CategoricalNaiveBayes(lam=0.5).fit(TABLE_4_1, Y).probability_tables()["prior"][1] == "9.5/16"
+    assert model.score_fractions(QUERY) == [Fraction(28, 459), Fraction(5, 153)]
+    np.testing.assert_allclose(model.scores([QUERY]), [[0.0610022, 0.0326797]], atol=5e-8)
+    np.testing.assert_allclose(model.predict_proba([QUERY]), [[28 / 43, 15 / 43]], rtol=1e-14)
+    assert model.predict([QUERY])[0] == -1
+
+
+def test_zero_count_wipes_out_the_product_until_smoothing():
+    rows = [r for i, r in enumerate(TABLE_4_1) if i != 3]              # drop sample 4: no (S, Y=1)
+    ys = [v for i, v in enumerate(Y) if i != 3]
+    mle = CategoricalNaiveBayes(lam=0).fit(rows, ys)
+    assert mle.score_fractions(QUERY)[1] == 0
+    np.testing.assert_allclose(mle.predict_proba([QUERY]), [[1.0, 0.0]])
+    smooth = CategoricalNaiveBayes(lam=1).fit(rows, ys)
+    assert smooth.score_fractions(QUERY)[1] > 0
+
+
+def test_declared_categories_set_S_j_and_unknown_values_fail():
+    cats = [[1, 2, 3], ["S", "M", "L", "XL"]]
+    model = CategoricalNaiveBayes(lam=1, categories=cats).fit(TABLE_4_1, Y)
+    np.testing.assert_array_equal(model.cond_denominators_[1], [6 + 4, 9 + 4])
+    np.testing.assert_allclose(model.conditionals_[1].sum(1), 1.0)
+    with pytest.raises(ValueError, match="no category"):
+        CategoricalNaiveBayes().fit(TABLE_4_1, Y).predict([[2, "XL"]])
+    with pytest.raises(ValueError, match="missing"):
+        CategoricalNaiveBayes().fit([[1, None], [2, "S"]], [0, 1])
+
+
+def test_categorical_conditionals_match_scikit_learn():
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 4, size=(80, 3))
+    y = rng.integers(0, 3, size=80)
+    ours = CategoricalNaiveBayes(lam=0.5, categories=[range(4)] * 3).fit(X, y)
+    sk = CategoricalNB(alpha=0.5, min_categories=4).fit(X, y)
+    for j in range(3):
+        np.testing.assert_allclose(np.log(ours.conditionals_[j]), sk.feature_log_prob_[j], atol=1e-12)
+
+
+# ------------------------------------------------------------------------------------ GDA
+
+def test_shared_covariance_gda_is_logistic():
+    # CS229 M18 / L.3: p(y=1|x) = sigmoid(θᵀx̂) pointwise with θ from (φ, μ₀, μ₁, Σ).
+    X, y = gaussians(c=2, seed=1)
+    model = GaussianDiscriminantAnalysis().fit(X, y)
+    theta = model.logistic_theta_
+    grid = np.random.default_rng(2).uniform(-6, 6, (500, 2))
+    expected = 1 / (1 + np.exp(-(theta[0] + grid @ theta[1:])))
+    np.testing.assert_allclose(model.predict_proba(grid)[:, 1], expected, atol=1e-13)
+    S_inv = np.linalg.inv(model.covariance_)
+    np.testing.assert_allclose(theta[1:], S_inv @ (model.means_[1] - model.means_[0]), rtol=1e-10)
+
+
+@pytest.mark.parametrize("c", [2, 3])
+def test_shared_gda_matches_scikit_learn_lda(c):
+    X, y = gaussians(c=c, seed=3)
+    ours = GaussianDiscriminantAnalysis().fit(X, y)
+    sk = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
+    grid = np.random.default_rng(4).uniform(-6, 6, (300, 2))
+    np.testing.assert_allclose(ours.predict_proba(grid), sk.predict_proba(grid), atol=1e-10)
+    np.testing.assert_allclose(ours.covariance_, sk.covariance_, atol=1e-12)
+    # the same posterior as a softmax of the linear functions in linear_coef_
+    scores = np.c_[np.ones(len(grid)), grid] @ ours.linear_coef_
+    soft = np.exp(scores - scores.max(1, keepdims=True))
+    np.testing.assert_allclose(ours.predict_proba(grid), soft / soft.sum(1, keepdims=True), atol=1e-12)
+
+
+def test_class_wise_gda_matches_scikit_learn_qda_and_scipy():
+    X, y = gaussians(c=3, seed=5, shared=False)
+    ours = GaussianDiscriminantAnalysis(shared_covariance=False).fit(X, y)
+    sk = QuadraticDiscriminantAnalysis(store_covariance=True).fit(X, y)
+    np.testing.assert_allclose(ours.means_, sk.means_, atol=1e-12)
+    np.testing.assert_allclose(ours.priors_, sk.priors_, atol=1e-15)
+    np.testing.assert_allclose(ours.covariances_, sk.covariance_, atol=1e-12)   # both ÷ n_k
+    grid = np.random.default_rng(6).uniform(-6, 6, (300, 2))
+    np.testing.assert_allclose(ours.predict_proba(grid), sk.predict_proba(grid), atol=1e-10)
+    joint = np.column_stack([ours.priors_[k] * multivariate_normal(ours.means_[k], ours.covariances_[k])
+                             .pdf(grid) for k in range(3)])
+    np.testing.assert_allclose(ours.predict_proba(grid), joint / joint.sum(1, keepdims=True), atol=1e-10)
+
+
+def test_gda_degenerate_cases():
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=40)
+    X = np.c_[x, 2 * x]                                    # collinear: singular covariance
+    y = (x > 0).astype(int)
+    model = GaussianDiscriminantAnalysis().fit(X, y)
+    assert model.jitter_[0] > 0
+    P = model.predict_proba(X)
+    assert np.all(np.isfinite(P)) and np.allclose(P.sum(1), 1.0)
+    with pytest.raises(ValueError, match="at least 2 samples"):
+        GaussianDiscriminantAnalysis(shared_covariance=False).fit(np.r_[X, [[9.0, 9.0]]], np.r_[y, 2])
+    ells = GaussianDiscriminantAnalysis().fit(*gaussians(c=2)).ellipses(n_std=1.0, n_points=50)
+    assert len(ells) == 2 and ells[0].shape == (50, 2)
+
+
+# ------------------------------------------------------------------------- Gaussian NB
+
+def test_gaussian_naive_bayes_matches_scikit_learn():
+    X, y = gaussians(c=3, seed=8, shared=False)
+    ours = GaussianNaiveBayes().fit(X, y)
+    sk = GaussianNB().fit(X, y)
+    np.testing.assert_allclose(ours.variances_, sk.var_, rtol=1e-12)
+    np.testing.assert_allclose(ours.means_, sk.theta_, rtol=1e-12)
+    grid = np.random.default_rng(9).uniform(-6, 6, (300, 2))
+    np.testing.assert_allclose(ours.predict_proba(grid), sk.predict_proba(grid), atol=1e-10)
+    np.testing.assert_array_equal(ours.predict(grid), sk.predict(grid))
+
+
+def test_gaussian_naive_bayes_constant_feature_and_axis_aligned_ellipses():
+    X = np.array([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [5.0, 3.0], [6.0, 4.0], [7.0, 5.0]])
+    y = np.array([0, 0, 0, 1, 1, 1])                        # feature 2 constant within class 0
+    model = GaussianNaiveBayes().fit(X, y)
+    P = model.predict_proba(X)
+    assert np.all(np.isfinite(P)) and np.all(model.predict(X) == y)
+    bare = GaussianNaiveBayes(var_smoothing=0.0).fit(X, y)
+    assert np.all(bare.variances_ > 0) and np.all(np.isfinite(bare.predict_proba(X)))
+    e = model.ellipses(n_std=1.0, n_points=9)[1]
+    centre, var = model.means_[1], model.variances_[1]
+    np.testing.assert_allclose(((e - centre) ** 2 / var).sum(1), 1.0)
+
+
+# ---------------------------------------------------------------------------- Fisher LDA
+
+def test_two_class_fisher_direction():
+    X, y = gaussians(c=2, seed=10)
+    model = FisherLDA().fit(X, y)
+    mu0, mu1 = X[y == 0].mean(0), X[y == 1].mean(0)
+    Sw = sum((X[y == k] - m).T @ (X[y == k] - m) for k, m in [(0, mu0), (1, mu1)])
+    w = np.linalg.solve(Sw, mu1 - mu0)
+    np.testing.assert_allclose(model.components_[0], w / np.linalg.norm(w), atol=1e-12)
+    # w maximises J(w) = wᵀS_Bw / wᵀS_Ww
+    angles = np.linspace(0, np.pi, 361)
+    ratios = [model.fisher_ratio([np.cos(a), np.sin(a)]) for a in angles]
+    assert model.eigenvalues_[0] >= max(ratios) - 1e-12
+    assert np.mean(model.predict(X) == y) > 0.8
+    np.testing.assert_array_equal(model.predict(X), (model.decision_function(X) >= 0).astype(int))
+    np.testing.assert_allclose(model.decision_function(X), model.transform(X)[:, 0] - model.threshold_)
+
+
+def test_multiclass_fisher_matches_scikit_learn_eigen_solver():
+    X, y = gaussians(c=4, d=3, seed=11)
+    ours = FisherLDA().fit(X, y)
+    sk = LinearDiscriminantAnalysis(solver="eigen").fit(X, y)
+    assert ours.components_.shape == (3, 3)
+    for k in range(3):   # same directions up to sign and scale
+        v = sk.scalings_[:, k]
+        cos = abs(ours.components_[k] @ v) / np.linalg.norm(v)
+        assert cos == pytest.approx(1.0, abs=1e-8)
+    assert np.all(np.diff(ours.eigenvalues_) <= 1e-12)
+    np.testing.assert_allclose(ours.eigenvalues_, [ours.fisher_ratio(w) for w in ours.components_])
+
+
+def test_scatter_matrices_equal_their_pairwise_forms():
+    # seed 004 §13.2 (D8): S_W, S_B from the pairwise weights; S_T = S_W + S_B.
+    X, y = gaussians(c=3, n_per=5, seed=12)
+    model = FisherLDA().fit(X, y)
+    n = len(X)
+    counts = np.bincount(y)
+    same = y[:, None] == y[None, :]
+    Aw = np.where(same, 1.0 / counts[y][:, None], 0.0)
+    Ab = np.where(same, 1.0 / n - 1.0 / counts[y][:, None], 1.0 / n)
+    D = X[:, None, :] - X[None, :, :]
+    Sw = 0.5 * np.einsum("ij,ija,ijb->ab", Aw, D, D)
+    Sb = 0.5 * np.einsum("ij,ija,ijb->ab", Ab, D, D)
+    np.testing.assert_allclose(model.within_scatter_, Sw, atol=1e-10)
+    np.testing.assert_allclose(model.between_scatter_, Sb, atol=1e-10)
+    St = (X - X.mean(0)).T @ (X - X.mean(0))
+    np.testing.assert_allclose(Sw + Sb, St, atol=1e-10)
+
+
+def test_fisher_fails_on_a_multimodal_class():
+    # Sugiyama Fig 17.1: data set 1 (classes at x₁ = ∓4) gives a horizontal direction with a large
+    # Fisher ratio; in data set 2 class 1 is split at x₁ = ±4 around class 2, the class means
+    # coincide and no direction separates them (ratio ≈ 0): FDA fails.
+    rng = np.random.default_rng(13)
+    y = np.r_[np.ones(50), 2 * np.ones(50)]
+    X1 = rng.normal(size=(100, 2))
+    X1[:50, 0] -= 4
+    X1[50:, 0] += 4
+    good = FisherLDA().fit(X1, y)
+    assert abs(good.components_[0, 0]) > 0.95 and good.eigenvalues_[0] > 5
+    X2 = rng.normal(size=(100, 2))
+    X2[:25, 0] -= 4
+    X2[25:50, 0] += 4
+    bad = FisherLDA().fit(X2, y)
+    assert bad.eigenvalues_[0] < 0.05
+    assert np.mean(bad.predict(X2) == y) < 0.75
+
+
+# ------------------------------------------------------------------------- Bayes decision
+
+def test_bayes_decision_rule():
+    P = np.array([[0.7, 0.3], [0.2, 0.8], [0.8, 0.2]])
+    np.testing.assert_array_equal(bayes_decision(P), [0, 1, 0])            # 0/1 loss: argmax
+    loss = np.array([[0.0, 10.0], [1.0, 0.0]])     # deciding 0 when the truth is 1 costs 10
+    np.testing.assert_allclose(conditional_risk(P, loss), [[3.0, 0.7], [8.0, 0.2], [2.0, 0.8]])
+    np.testing.assert_array_equal(bayes_decision(P, loss), [1, 1, 1])
+    # seed 003 §8.1: prior p(1) = 0.8 → predict heads, error 0.2
+    prior = np.array([[0.2, 0.8]])
+    assert bayes_decision(prior)[0] == 1
+    assert 1 - conditional_risk(prior, 1 - np.eye(2)).min() == pytest.approx(0.8)
+    with pytest.raises(ValueError, match="loss matrix"):
+        conditional_risk(P, np.eye(3))

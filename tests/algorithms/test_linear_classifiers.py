@@ -1,0 +1,422 @@
+"""Tests for algorithms.linear_classifiers: book oracles, scikit-learn parity, invariants."""
+
+import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression as SkLogistic
+
+from algorithms import (LSPC, MARGIN_LOSSES, GaussianBasis, LeastSquaresClassifier, LogisticRegression,
+                        Perceptron, SoftmaxRegression, classification_margins, margin_loss,
+                        margin_loss_derivative, moved_threshold, perceptron_mistake_bound, ramp_target,
+                        rescale_odds)
+from algorithms.svm import SVC
+
+
+def blobs(n=120, seed=0, sep=1.5):
+    """Two overlapping Gaussian classes in 2-D, labels 0/1."""
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(-sep / 2, 1.0, (n // 2, 2)), rng.normal(sep / 2, 1.0, (n - n // 2, 2))])
+    y = np.r_[np.zeros(n // 2, int), np.ones(n - n // 2, int)]
+    return X, y
+
+
+def three_blobs(n_per=40, seed=0, spread=1.0):
+    rng = np.random.default_rng(seed)
+    centres = np.array([[-2.0, 0.0], [2.0, 0.0], [0.0, 2.5]])
+    X = np.vstack([rng.normal(c, spread, (n_per, 2)) for c in centres])
+    return X, np.repeat([0, 1, 2], n_per)
+
+
+def spirals(seed=0):
+    """Sugiyama DS-3 (Fig 7.3): two spirals with uniform noise, n = 200."""
+    rng = np.random.default_rng(seed)
+    n = 200
+    a = np.linspace(0, 4 * np.pi, n // 2)
+    u = np.r_[a * np.cos(a), (a + np.pi) * np.cos(a)] + rng.random(n)
+    v = np.r_[a * np.sin(a), (a + np.pi) * np.sin(a)] + rng.random(n)
+    return np.c_[u, v], np.r_[np.ones(n // 2), -np.ones(n // 2)]
+
+
+def ds6(seed=0):
+    """Sugiyama DS-6 (Figs 10.2, 10.5): three 1-D Gaussian classes, 30 each, column-major order."""
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal((30, 3)) + np.array([-3.0, 0.0, 3.0])).ravel(order="F")
+    return x[:, None], np.repeat([1, 2, 3], 30)
+
+
+# ------------------------------------------------------------------------------------- losses
+
+M = np.array([-1.0, 0.0, 0.5, 2.0])
+BOOK_LOSSES = {   # Sugiyama Fig 7.8 table (spec A7.2, oracle O18), printed to 5 decimals
+    "zero_one": [1.0, 0.5, 0.0, 0.0],
+    "squared": [4.0, 1.0, 0.25, 1.0],
+    "hinge": [2.0, 1.0, 0.5, 0.0],
+    "ramp": [1.0, 1.0, 0.5, 0.0],
+    "exponential": [2.71828, 1.0, 0.60653, 0.13534],
+    "logistic": [1.31326, 0.69315, 0.47408, 0.12693],
+    "madaboost": [1.5, 0.5, 0.18394, 0.00916],
+    "logitboost": [2.12693, 0.69315, 0.31326, 0.01815],
+    "perceptron": [1.0, 0.0, 0.0, 0.0],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BOOK_LOSSES))
+def test_loss_zoo_reproduces_the_book_table(kind):
+    np.testing.assert_allclose(margin_loss(M, kind), BOOK_LOSSES[kind], atol=6e-6)
+    np.testing.assert_allclose(MARGIN_LOSSES[kind](M), BOOK_LOSSES[kind], atol=6e-6)
+
+
+def test_logistic_loss_at_zero_is_log_2():   # O27
+    assert margin_loss(0.0, "logistic") == pytest.approx(0.6931472, abs=1e-7)
+
+
+@pytest.mark.parametrize("kind", sorted(MARGIN_LOSSES))
+def test_loss_derivatives_match_finite_differences(kind):
+    m = np.array([-1.7, -0.4, 0.3, 0.8, 1.6, 2.5])     # away from every kink (0 and 1)
+    h = 1e-6
+    numeric = (margin_loss(m + h, kind) - margin_loss(m - h, kind)) / (2 * h)
+    np.testing.assert_allclose(margin_loss_derivative(m, kind), numeric, atol=1e-6)
+
+
+def test_ramp_target_and_ramp_loss_identity():
+    # Spec A8.6 oracle: v(−1) = 0, v(0.25) = 1, v(2) = 2; ramp = |v − m|.
+    np.testing.assert_allclose(ramp_target([-1.0, 0.25, 2.0]), [0.0, 1.0, 2.0])
+    m = np.linspace(-3, 3, 61)
+    np.testing.assert_allclose(np.abs(ramp_target(m) - m), margin_loss(m, "ramp"))
+
+
+def test_unknown_loss_is_rejected():
+    with pytest.raises(ValueError, match="Unknown loss"):
+        margin_loss(0.0, "cubic")
+
+
+# --------------------------------------------------------------------------------- imbalance
+
+def test_rescaling_equals_threshold_moving():
+    # seed 004: y'/(1−y') = y/(1−y) · m⁻/m⁺; predicting y' > ½ ⇔ y > m⁺/(m⁺+m⁻).
+    p = np.linspace(0.001, 0.999, 999)
+    for n_pos, n_neg in [(990, 10), (10, 990), (30, 70), (50, 50)]:
+        t = moved_threshold(n_pos, n_neg)
+        assert t == pytest.approx(n_pos / (n_pos + n_neg))
+        scaled = rescale_odds(p, n_pos, n_neg)
+        odds_ratio = (scaled / (1 - scaled)) / (p / (1 - p))
+        np.testing.assert_allclose(odds_ratio, n_neg / n_pos, rtol=1e-9)
+        away = np.abs(p - t) > 1e-9
+        np.testing.assert_array_equal((scaled > 0.5)[away], (p > t)[away])
+    assert moved_threshold(990, 10) == pytest.approx(0.99)       # spec D11
+
+
+def test_logistic_threshold_rescale_moves_the_boundary():
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(-1, 1, (180, 2)), rng.normal(1, 1, (20, 2))])
+    y = np.r_[np.zeros(180, int), np.ones(20, int)]      # 20 positives, 180 negatives
+    plain = LogisticRegression().fit(X, y)
+    moved = LogisticRegression(threshold="rescale").fit(X, y)
+    assert moved.decision_threshold_ == pytest.approx(20 / 200)
+    p = plain.predict_proba(X)[:, 1]
+    np.testing.assert_array_equal(moved.predict(X), (rescale_odds(p, 20, 180) >= 0.5).astype(int))
+    # the minority class is predicted more often after rescaling
+    assert (moved.predict(X) == 1).sum() > (plain.predict(X) == 1).sum()
+
+
+def test_rescale_rejects_bad_input():
+    with pytest.raises(ValueError):
+        rescale_odds([0.5], 0, 10)
+    with pytest.raises(ValueError):
+        rescale_odds([1.5], 10, 10)
+    with pytest.raises(ValueError, match="threshold"):
+        LogisticRegression(threshold=1.0).fit(*blobs())
+
+
+# ------------------------------------------------------------------------- least squares
+
+def test_least_squares_gaussian_kernel_classifies_the_spirals():
+    # Sugiyama Fig 7.2/7.3, oracle O16: h = 1, λ = 0.01 → 100 % training accuracy.
+    X, y = spirals()
+    model = LeastSquaresClassifier(h=1.0, lam=0.01).fit(X, y)
+    assert np.mean(model.predict(X) == y) == 1.0
+
+
+def test_least_squares_kernel_solution_is_the_book_formula():
+    X, y = blobs(40, seed=2)
+    t = np.where(y == 1, 1.0, -1.0)
+    model = LeastSquaresClassifier(h=0.7, lam=0.3).fit(X, y)
+    K = np.exp(-((X[:, None] - X[None]) ** 2).sum(-1) / (2 * 0.7**2))
+    expected = np.linalg.solve(K @ K + 0.3 * np.eye(len(X)), K @ t)   # θ = (K² + λI)⁻¹Ky
+    np.testing.assert_allclose(model.theta_, expected, rtol=1e-8, atol=1e-10)
+
+
+def test_least_squares_with_lda_targets_is_fisher_lda():
+    # Spec A7.1 / O17: targets ±1/n±, linear model with intercept → θ₁.. ∥ S_W⁻¹(μ₊ − μ₋).
+    X, y = blobs(90, seed=4)
+    X = X @ np.array([[1.0, 0.4], [0.0, 0.7]])
+    model = LeastSquaresClassifier(kernel="linear", lam=0.0, targets="lda").fit(X, y)
+    w = model.theta_[1:]
+    mu0, mu1 = X[y == 0].mean(0), X[y == 1].mean(0)
+    Sw = sum((X[y == k] - m).T @ (X[y == k] - m) for k, m in [(0, mu0), (1, mu1)])
+    lda = np.linalg.solve(Sw, mu1 - mu0)
+    cos = w @ lda / np.linalg.norm(w) / np.linalg.norm(lda)
+    assert cos == pytest.approx(1.0, abs=1e-12)
+
+
+def test_least_squares_fails_on_separable_data_where_the_svm_succeeds():
+    # Sugiyama Figs 7.6 / 8.6 with the spec's DS-7 proposal: a far +1 sub-cluster.
+    rng = np.random.default_rng(0)
+    pos = np.r_[rng.normal((-2, 0), 0.5, (50, 2)), rng.normal((-12, 0), 0.5, (50, 2))]
+    X = np.r_[pos, rng.normal((2, 0), 0.5, (100, 2))]
+    y = np.r_[np.ones(100), -np.ones(100)]
+    ls = LeastSquaresClassifier(kernel="linear", lam=0.0).fit(X, y)
+    assert np.mean(ls.predict(X) == y) < 0.9
+    svm = SVC(C=1000.0).fit(X, y)
+    assert np.mean(svm.predict(X) == y) == 1.0
+
+
+def test_least_squares_multiclass_uses_argmax_of_one_vs_rest_targets():
+    X, y = three_blobs(spread=0.7)
+    model = LeastSquaresClassifier(kernel="linear", lam=0.1).fit(X, y)
+    F = model.decision_function(X)
+    assert F.shape == (len(X), 3)
+    Phi = np.c_[np.ones(len(X)), X]
+    T = np.where(y[:, None] == np.arange(3), 1.0, -1.0)
+    np.testing.assert_allclose(F, Phi @ np.linalg.solve(Phi.T @ Phi + 0.1 * np.eye(3), Phi.T @ T))
+    np.testing.assert_array_equal(model.predict(X), np.argmax(F, axis=1))
+    assert np.mean(model.predict(X) == y) > 0.9
+
+
+def test_least_squares_labels_and_bad_parameters():
+    X, y = blobs(60)
+    labels = np.where(y == 1, "spam", "ham")
+    model = LeastSquaresClassifier(kernel="linear").fit(X, labels)
+    assert set(model.predict(X)) <= {"spam", "ham"}
+    m = classification_margins(model, X, labels)
+    np.testing.assert_allclose(m, np.where(labels == "spam", 1, -1) * model.decision_function(X))
+    with pytest.raises(ValueError, match="kernel"):
+        LeastSquaresClassifier(kernel="rbf").fit(X, y)
+    with pytest.raises(ValueError, match="λ"):
+        LeastSquaresClassifier(lam=-1).fit(X, y)
+    with pytest.raises(ValueError, match="targets"):
+        LeastSquaresClassifier(targets="onehot").fit(X, y)
+    with pytest.raises(ValueError, match="at least 2 classes"):
+        LeastSquaresClassifier().fit(X, np.zeros(len(X)))
+    with pytest.raises(ValueError, match="Unknown class"):
+        classification_margins(model, X, np.full(len(X), "eggs"))
+
+
+# -------------------------------------------------------------------------------- perceptron
+
+def separable(n=80, seed=1, gap=0.3):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(4 * n, 2)) * 2
+    s = X @ np.array([1.0, 1.0]) + 0.5
+    keep = np.abs(s) > gap
+    X, s = X[keep][:n], s[keep][:n]
+    return X, np.where(s > 0, 1, -1)
+
+
+def test_perceptron_converges_within_the_novikoff_bound():
+    X, y = separable()
+    model = Perceptron().fit(X, y)
+    assert model.converged_ and np.all(model.predict(X) == y)
+    svm = SVC(C=np.inf, tol=1e-8).fit(X, y)
+    bound = perceptron_mistake_bound(X, y, svm.w_, svm.b_)
+    assert 1 <= model.n_mistakes_ <= bound
+
+
+def test_perceptron_history_replays_every_mistake():
+    X, y = separable(seed=5)
+    model = Perceptron().fit(X, y)
+    h = model.history_
+    assert h[0].n_mistakes == 0 and h[0].index == -1 and not np.any(h[0].w)
+    assert [s.n_mistakes for s in h] == list(range(len(h)))
+    assert h[-1].n_mistakes == model.n_mistakes_
+    for prev, step in zip(h[:-1], h[1:], strict=True):
+        i = step.index
+        assert y[i] * (X[i] @ prev.w + prev.b) <= 0           # it was a mistake
+        np.testing.assert_allclose(step.w, prev.w + y[i] * X[i])
+        assert step.b == pytest.approx(prev.b + y[i])
+    with pytest.raises(ValueError):
+        h[1].w[0] = 5.0                                       # read-only snapshots
+
+
+def test_perceptron_learning_rate_only_rescales_theta():
+    X, y = separable(seed=2)
+    a = Perceptron(eta=1.0).fit(X, y)
+    b = Perceptron(eta=0.1).fit(X, y)
+    np.testing.assert_allclose(b.w_, 0.1 * a.w_)
+    assert a.n_mistakes_ == b.n_mistakes_
+
+
+def test_perceptron_on_xor_never_converges_and_keeps_history_bounded():
+    X = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], float)
+    y = np.array([1, 1, -1, -1])
+    model = Perceptron(max_epochs=200, n_snapshots=30).fit(X, y)
+    assert not model.converged_ and model.n_epochs_ == 200
+    assert len(model.history_) <= 32
+    assert model.history_[-1].n_mistakes == model.n_mistakes_ > 200
+
+
+def test_perceptron_shuffle_is_reproducible_and_checks_input():
+    X, y = separable(seed=3)
+    a = Perceptron(shuffle=True, random_state=7).fit(X, y)
+    b = Perceptron(shuffle=True, random_state=7).fit(X, y)
+    np.testing.assert_array_equal(a.w_, b.w_)
+    with pytest.raises(ValueError, match="exactly two classes"):
+        Perceptron().fit(*three_blobs())
+    with pytest.raises(ValueError, match="does not separate"):
+        perceptron_mistake_bound(X, y, [1.0, -1.0], 0.0)
+
+
+# ----------------------------------------------------------------------- logistic regression
+
+def test_unpenalised_logistic_matches_scikit_learn():
+    X, y = blobs(150, seed=1)
+    ours = LogisticRegression().fit(X, y)
+    sk = SkLogistic(C=np.inf, tol=1e-12, max_iter=10_000).fit(X, y)
+    assert ours.converged_
+    np.testing.assert_allclose(ours.predict_proba(X), sk.predict_proba(X), atol=1e-7)   # tolerance 1e-7
+    np.testing.assert_allclose(ours.theta_, np.r_[sk.intercept_, sk.coef_[0]], rtol=1e-5)
+
+
+@pytest.mark.parametrize("lam", [0.3, 5.0])
+def test_penalised_logistic_matches_scikit_learn_with_C_one_over_lambda(lam):
+    X, y = blobs(150, seed=2)
+    ours = LogisticRegression(lam=lam).fit(X, y)
+    sk = SkLogistic(C=1 / lam, tol=1e-12, max_iter=10_000).fit(X, y)
+    np.testing.assert_allclose(ours.predict_proba(X), sk.predict_proba(X), atol=1e-7)
+
+
+def test_newton_log_likelihood_increases_and_gradient_vanishes():
+    X, y = blobs(200, seed=3)
+    model = LogisticRegression(solver="newton").fit(X, y)
+    ll = np.array([s.log_likelihood for s in model.history_])
+    assert np.all(np.diff(ll) >= -1e-12) and ll[-1] > ll[0]
+    assert model.history_[-1].grad_norm < 1e-6
+    assert ll[0] == pytest.approx(len(y) * np.log(0.5))          # θ = 0: every q = ½
+    assert model.n_iter_ < 15                                     # Newton: a handful of steps
+
+
+def test_gradient_descent_is_monotone_and_reaches_the_newton_solution():
+    X, y = blobs(100, seed=4)
+    newton = LogisticRegression(lam=0.1).fit(X, y)
+    gd = LogisticRegression(lam=0.1, solver="gd", eta=1.0, max_iter=5000, tol=1e-10).fit(X, y)
+    obj = np.array([s.objective for s in gd.history_])
+    assert np.all(np.diff(obj) >= -1e-10)
+    np.testing.assert_allclose(gd.theta_, newton.theta_, atol=1e-4)
+
+
+def test_sgd_is_reproducible_bounded_and_close_to_the_optimum():
+    X, y = blobs(100, seed=5)
+    kw = dict(solver="sgd", eta=0.05, max_iter=30_000, n_snapshots=100, random_state=11)
+    a, b = LogisticRegression(**kw).fit(X, y), LogisticRegression(**kw).fit(X, y)
+    np.testing.assert_array_equal(a.theta_, b.theta_)
+    assert a.n_iter_ == 30_000 and len(a.history_) <= 102
+    assert a.history_[-1].step == 30_000
+    assert all(0 <= s.index < len(X) for s in a.history_[1:])
+    newton = LogisticRegression().fit(X, y)
+    assert a.log_likelihood_ > newton.log_likelihood_ - 2.0
+    c = LogisticRegression(**{**kw, "random_state": 12}).fit(X, y)
+    assert not np.array_equal(a.theta_, c.theta_)
+
+
+def test_logistic_on_separable_data_diverges_without_penalty():
+    X, y = separable()
+    free = LogisticRegression(max_iter=60).fit(X, y)
+    assert not free.converged_ and np.linalg.norm(free.theta_) > 50
+    obj = np.array([s.objective for s in free.history_])
+    assert np.all(np.diff(obj) >= -1e-12)
+    assert LogisticRegression(lam=1.0).fit(X, y).converged_
+
+
+def test_logistic_labels_kernel_basis_and_errors():
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-2, 2, (200, 2))
+    y = np.where(X[:, 0] * X[:, 1] > 0, "same", "diff")            # XOR pattern
+    model = LogisticRegression(lam=0.01, basis=GaussianBasis(0.7)).fit(X, y)
+    assert list(model.classes_) == ["diff", "same"]
+    assert np.mean(model.predict(X) == y) > 0.9
+    np.testing.assert_allclose(model.predict_proba(X).sum(1), 1.0)
+    with pytest.raises(ValueError, match="exactly two classes"):
+        LogisticRegression().fit(*three_blobs())
+    with pytest.raises(ValueError, match="solver"):
+        LogisticRegression(solver="lbfgs").fit(X, y)
+    with pytest.raises(ValueError, match="learning rate"):
+        LogisticRegression(eta=0).fit(X, y)
+    Xnan = X.copy()
+    Xnan[0, 0] = np.nan
+    with pytest.raises(ValueError, match="missing"):
+        LogisticRegression().fit(Xnan, y)
+
+
+# ------------------------------------------------------------------------ softmax regression
+
+def noisy_three(n=240, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.argmax(X @ rng.normal(size=(2, 3)) + rng.normal(size=(n, 3)), axis=1)
+    return X, y
+
+
+@pytest.mark.parametrize("lam", [0.0, 0.1, 2.0])
+def test_softmax_matches_scikit_learn_multinomial(lam):
+    X, y = noisy_three()
+    ours = SoftmaxRegression(lam=lam).fit(X, y)
+    sk = SkLogistic(C=np.inf if lam == 0 else 1 / lam, tol=1e-12, max_iter=10_000).fit(X, y)
+    np.testing.assert_allclose(ours.predict_proba(X), sk.predict_proba(X), atol=1e-7)
+
+
+def test_softmax_with_two_classes_is_logistic_regression():
+    X, y = blobs(120, seed=6)
+    soft = SoftmaxRegression().fit(X, y)
+    logi = LogisticRegression().fit(X, y)
+    np.testing.assert_allclose(soft.predict_proba(X), logi.predict_proba(X), atol=1e-8)
+    # over-parameterised: the difference of the two columns is the logistic θ
+    np.testing.assert_allclose(soft.theta_[:, 1] - soft.theta_[:, 0], logi.theta_, rtol=1e-5)
+
+
+def test_softmax_invariants_and_monotone_newton():
+    X, y = noisy_three(seed=1)
+    model = SoftmaxRegression(lam=0.5).fit(X, y)
+    np.testing.assert_allclose(model.predict_proba(X).sum(1), 1.0)
+    obj = np.array([s.objective for s in model.history_])
+    assert np.all(np.diff(obj) >= -1e-10)
+    assert model.history_[-1].grad_norm < 1e-6
+    gd = SoftmaxRegression(lam=0.5, solver="gd", eta=1.0, max_iter=3000, tol=1e-10).fit(X, y)
+    np.testing.assert_allclose(gd.predict_proba(X), model.predict_proba(X), atol=1e-5)
+
+
+def test_kernel_softmax_sgd_learns_the_ds6_posteriors():
+    # Sugiyama Figs 10.2/10.3 (O28): h = 1, ε = 0.1; argmax at −4, 0, 4 is class 1, 2, 3.
+    X, y = ds6()
+    model = SoftmaxRegression(basis=GaussianBasis(1.0), solver="sgd", eta=0.1, max_iter=20_000,
+                              random_state=0).fit(X, y)
+    np.testing.assert_array_equal(model.predict([[-4.0], [0.0], [4.0]]), [1, 2, 3])
+    assert np.mean(model.predict(X) == y) >= 0.85
+    np.testing.assert_allclose(model.predict_proba(np.linspace(-5, 5, 11)[:, None]).sum(1), 1.0)
+
+
+# ---------------------------------------------------------------------------------------- LSPC
+
+def test_lspc_reproduces_the_ds6_demo():
+    # Sugiyama Figs 10.5/10.6 (O28): h = 1, λ = 0.1, class-specific centres.
+    X, y = ds6()
+    model = LSPC(h=1.0, lam=0.1).fit(X, y)
+    np.testing.assert_array_equal(model.predict([[-4.0], [0.0], [4.0]]), [1, 2, 3])
+    grid = np.linspace(-5, 5, 100)[:, None]
+    P = model.predict_proba(grid)
+    np.testing.assert_allclose(P.sum(1), 1.0)
+    assert np.all(P >= 0)
+    assert (model.raw_scores(grid) < 0).any()                 # the clipping of (10.5) matters
+
+
+def test_lspc_solution_is_the_normal_equations_and_far_away_is_uniform():
+    X, y = ds6(seed=3)
+    model = LSPC(h=1.0, lam=0.1).fit(X, y)
+    K = np.exp(-(X - X.T) ** 2 / 2.0)
+    for k, cls in enumerate(model.classes_):
+        Phi = K[:, y == cls]
+        theta = np.linalg.solve(Phi.T @ Phi + 0.1 * np.eye(Phi.shape[1]), Phi.T @ (y == cls))
+        np.testing.assert_allclose(model.theta_[k], theta, rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(model.predict_proba([[100.0]]), [[1 / 3, 1 / 3, 1 / 3]])
+    shared = LSPC(class_centers=False).fit(X, y)
+    np.testing.assert_array_equal(shared.predict([[-4.0], [0.0], [4.0]]), [1, 2, 3])
+    with pytest.raises(ValueError, match="width"):
+        LSPC(h=0).fit(X, y)

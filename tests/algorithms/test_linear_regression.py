@@ -1,0 +1,232 @@
+"""Least squares family: book oracles (Sugiyama ch. 3–4, CS229 Part I), scikit-learn parity, invariants."""
+
+import numpy as np
+import pytest
+from sklearn.linear_model import LinearRegression as SkLinearRegression
+from sklearn.linear_model import Ridge as SkRidge
+
+from algorithms import (GaussianBasis, GradientDescentRegressor, KernelRidge, LinearBasis,
+                        LinearRegression, LocallyWeightedRegression, PolynomialBasis, Ridge,
+                        SGDRegressor, SubspaceLeastSquares, TrigonometricBasis, load_dataset)
+
+
+@pytest.fixture
+def random_data():
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(60, 4))
+    y = X @ np.array([1.0, -2.0, 0.5, 3.0]) + 1.5 + 0.3 * rng.normal(size=60)
+    return X, y
+
+
+def test_linear_regression_matches_scikit_learn(random_data):
+    X, y = random_data
+    ours = LinearRegression().fit(X, y)
+    ref = SkLinearRegression().fit(X, y)
+    np.testing.assert_allclose(ours.theta_, [ref.intercept_, *ref.coef_], rtol=1e-10)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=1e-10)
+
+
+@pytest.mark.parametrize("lam", [1e-3, 0.1, 10.0, 1e4])
+def test_ridge_matches_scikit_learn_on_the_same_design(random_data, lam):
+    """Both books penalise every θ_j, the intercept included: compare on Φ = (1, X) without intercept."""
+    X, y = random_data
+    Phi = np.column_stack([np.ones(len(X)), X])
+    ref = SkRidge(alpha=lam, fit_intercept=False, solver="svd").fit(Phi, y)
+    np.testing.assert_allclose(Ridge(lam).fit(X, y).theta_, ref.coef_, rtol=1e-9, atol=1e-12)
+
+
+def test_ridge_equals_its_closed_form_and_svd_form(random_data):
+    """(ΦᵀΦ + λI)⁻¹Φᵀy (4.3) = Σ κ/(κ²+λ) (ψᵀy) φ (Sugiyama §4.2)."""
+    X, y = random_data
+    lam = 0.7
+    Phi = np.column_stack([np.ones(len(X)), X])
+    closed = np.linalg.solve(Phi.T @ Phi + lam * np.eye(Phi.shape[1]), Phi.T @ y)
+    U, k, Vt = np.linalg.svd(Phi, full_matrices=False)
+    svd_form = sum(k[j] / (k[j] ** 2 + lam) * (U[:, j] @ y) * Vt[j] for j in range(len(k)))
+    theta = Ridge(lam).fit(X, y).theta_
+    np.testing.assert_allclose(theta, closed, rtol=1e-10)
+    np.testing.assert_allclose(theta, svd_form, rtol=1e-10)
+
+
+def test_ridge_with_zero_lambda_is_least_squares(random_data):
+    X, y = random_data
+    np.testing.assert_allclose(Ridge(0.0).fit(X, y).theta_, LinearRegression().fit(X, y).theta_, rtol=1e-9)
+
+
+def test_ridge_norm_shrinks_monotonically_with_lambda():
+    d = load_dataset("sinc", 50, 0.2, 0)
+    norms = [np.linalg.norm(KernelRidge(0.3, lam).fit(d.X, d.y).theta_) for lam in np.logspace(-4, 3, 15)]
+    assert np.all(np.diff(norms) < 0)
+
+
+def test_kernel_ridge_is_the_books_form_not_k_plus_lambda():
+    """θ = (K² + λI)⁻¹Ky (Sugiyama Fig 4.7), which differs from (K + λI)⁻¹y."""
+    d = load_dataset("sinc", 50, 0.2, 0)
+    x = d.X[:, 0]
+    K = np.exp(-(x[:, None] - x[None, :]) ** 2 / (2 * 0.3**2))
+    book = np.linalg.solve(K @ K + 0.1 * np.eye(50), K @ d.y)
+    other = np.linalg.solve(K + 0.1 * np.eye(50), d.y)
+    theta = KernelRidge(0.3, 0.1).fit(d.X, d.y).theta_
+    np.testing.assert_allclose(theta, book, rtol=1e-7, atol=1e-9)
+    assert np.linalg.norm(theta - other) > 0.1
+
+
+def test_least_squares_recovers_noiseless_parameters():
+    """Oracle O2: y = Φθ* exactly gives θ̂ = θ* (m = 5 keeps Φ well conditioned; m = 15 has κ ≈ 1e7)."""
+    x = np.linspace(-3, 3, 50)[:, None]
+    basis = TrigonometricBasis(5).fit(x)
+    theta_star = np.random.default_rng(0).normal(size=11)
+    y = basis.transform(x) @ theta_star
+    np.testing.assert_allclose(LinearRegression(TrigonometricBasis(5)).fit(x, y).theta_, theta_star, atol=1e-9)
+
+
+def test_residual_is_orthogonal_to_the_design():
+    d = load_dataset("sinc", 50, 0.05, 1)
+    model = LinearRegression(TrigonometricBasis(5)).fit(d.X, d.y)
+    Phi = model.design(d.X)
+    np.testing.assert_allclose(Phi.T @ (d.y - Phi @ model.theta_), 0.0, atol=1e-9)
+
+
+def test_subspace_constraint_zeroes_the_removed_coefficients():
+    """Oracle O5: P = diag(1×11, 0×20) leaves the last 20 coefficients at 0 (Sugiyama Fig 4.3)."""
+    d = load_dataset("sinc", 50, 0.2, 0)
+    model = SubspaceLeastSquares(11, TrigonometricBasis(15)).fit(d.X, d.y)
+    assert np.all(model.theta_[11:] == 0)
+    first11 = np.linalg.lstsq(TrigonometricBasis(15).fit(d.X).transform(d.X)[:, :11], d.y, rcond=None)[0]
+    np.testing.assert_allclose(model.theta_[:11], first11, rtol=1e-9)
+
+
+def test_subspace_rejects_keeping_more_than_b():
+    d = load_dataset("sinc", 50, 0.2, 0)
+    with pytest.raises(ValueError, match="between 1 and 31"):
+        SubspaceLeastSquares(40, TrigonometricBasis(15)).fit(d.X, d.y)
+
+
+def test_trigonometric_basis_is_the_books_half_frequency_form():
+    x = np.array([[0.0], [1.0]])
+    Phi = TrigonometricBasis(2).fit(x).transform(x)
+    np.testing.assert_allclose(Phi[1], [1, np.sin(0.5), np.cos(0.5), np.sin(1.0), np.cos(1.0)])
+    assert Phi.shape == (2, 5)
+
+
+def test_polynomial_basis_fits_the_same_polynomial_as_raw_powers():
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-3, 3, 30)
+    y = 1 - 2 * x + 0.5 * x**3
+    model = LinearRegression(PolynomialBasis(3)).fit(x[:, None], y)
+    np.testing.assert_allclose(model.predict(np.array([[2.5], [-1.0]])), [1 - 5 + 0.5 * 2.5**3, 1 + 2 - 0.5], rtol=1e-9)
+
+
+def test_sgd_reaches_a_good_fit_on_the_books_demo():
+    """Sugiyama Fig 3.7 (ε = 0.1, h = 0.3, σ = 0.05): spec [SIM] final training MSE < 0.02."""
+    for seed in range(4):
+        d = load_dataset("sinc", 50, 0.05, seed)
+        model = SGDRegressor(0.1, GaussianBasis(0.3), random_state=seed).fit(d.X, d.y)
+        assert np.mean((model.predict(d.X) - d.y) ** 2) < 0.02
+        assert 1 <= model.n_iter_ <= 50_000
+
+
+def test_sgd_converges_to_the_closed_form_on_a_well_conditioned_problem(random_data):
+    X, y = random_data
+    model = SGDRegressor(0.01, LinearBasis(standardize=True), max_iter=200_000, tol=1e-12,
+                         random_state=0).fit(X, y)
+    closed = LinearRegression(LinearBasis(standardize=True)).fit(X, y).theta_
+    np.testing.assert_allclose(model.theta_, closed, atol=0.05)
+
+
+def test_sgd_history_is_immutable_and_ends_at_the_fit():
+    d = load_dataset("sinc", 50, 0.05, 0)
+    model = SGDRegressor(0.1, GaussianBasis(0.3), random_state=0).fit(d.X, d.y)
+    last = model.history_[-1]
+    assert last.step == model.n_iter_
+    np.testing.assert_array_equal(last.theta, model.theta_)
+    assert [h.step for h in model.history_] == sorted({h.step for h in model.history_})
+    with pytest.raises(ValueError):
+        last.theta[0] = 1.0
+    assert all(0 <= h.index < 50 for h in model.history_[1:])
+
+
+def test_sgd_reports_divergence_instead_of_nan():
+    d = load_dataset("sinc", 50, 0.05, 0)
+    model = SGDRegressor(5.0, GaussianBasis(0.3), random_state=0).fit(d.X, d.y)
+    assert model.diverged_
+    assert not model.converged_
+
+
+def test_sgd_is_reproducible_from_random_state():
+    d = load_dataset("sinc", 50, 0.05, 0)
+    a = SGDRegressor(0.1, GaussianBasis(0.3), random_state=5).fit(d.X, d.y)
+    b = SGDRegressor(0.1, GaussianBasis(0.3), random_state=5).fit(d.X, d.y)
+    np.testing.assert_array_equal(a.theta_, b.theta_)
+
+
+def test_housing_normal_equations_on_the_five_printed_rows():
+    """Spec M01: on the seed's 5 rows, θ = (26.79, 0.1651) and (−70.43, 0.0638, 103.44)."""
+    d = load_dataset("housing")
+    np.testing.assert_allclose(LinearRegression().fit(d.X[:, :1], d.y).theta_, [26.79, 0.1651], rtol=2e-3)
+    np.testing.assert_allclose(LinearRegression().fit(d.X, d.y).theta_, [-70.43, 0.0638, 103.44], rtol=2e-3)
+
+
+def test_batch_gradient_descent_with_scaling_reaches_the_normal_equations():
+    d = load_dataset("housing")
+    gd = GradientDescentRegressor(0.1, LinearBasis(standardize=True), max_iter=2000, tol=0).fit(d.X, d.y)
+    exact = LinearRegression().fit(d.X, d.y).theta_
+    np.testing.assert_allclose(gd.basis_.to_original(gd.theta_), exact, rtol=1e-6)
+
+
+def test_unscaled_gradient_descent_crawls():
+    """CS229 M02 pitfall: at α just below 2/λmax the unscaled intercept barely moves in 100 steps."""
+    d = load_dataset("housing")
+    Phi = np.column_stack([np.ones(5), d.X[:, 0]])
+    alpha = 0.9 * 2 / np.linalg.eigvalsh(Phi.T @ Phi)[-1]
+    gd = GradientDescentRegressor(alpha, LinearBasis(), max_iter=100, tol=0).fit(d.X[:, :1], d.y)
+    assert gd.step_limit_ == pytest.approx(2 / np.linalg.eigvalsh(Phi.T @ Phi)[-1])
+    assert abs(gd.theta_[0]) < 0.1 * 26.79  # the optimum intercept is 26.79
+    losses = [h.loss for h in gd.history_]
+    assert np.all(np.diff(losses) <= 1e-9)
+
+
+def test_gradient_descent_above_the_limit_diverges_without_nan():
+    d = load_dataset("housing")
+    gd = GradientDescentRegressor(1.5, LinearBasis(standardize=True), max_iter=2000).fit(d.X, d.y)
+    assert gd.diverged_
+    assert all(np.isfinite(h.loss) for h in gd.history_)
+
+
+def test_lwr_with_huge_bandwidth_is_ordinary_least_squares():
+    d = load_dataset("sinc", 50, 0.2, 0)
+    q = np.linspace(-3, 3, 7)[:, None]
+    np.testing.assert_allclose(LocallyWeightedRegression(1e4).fit(d.X, d.y).predict(q),
+                               LinearRegression().fit(d.X, d.y).predict(q), rtol=1e-6)
+
+
+def test_lwr_matches_a_direct_weighted_solve():
+    d = load_dataset("sinc", 50, 0.2, 0)
+    tau, q = 0.4, 0.7
+    w = np.exp(-(d.X[:, 0] - q) ** 2 / (2 * tau**2))
+    Xh = np.column_stack([np.ones(50), d.X[:, 0]])
+    theta = np.linalg.solve(Xh.T @ (w[:, None] * Xh), Xh.T @ (w * d.y))
+    lwr = LocallyWeightedRegression(tau).fit(d.X, d.y)
+    np.testing.assert_allclose(lwr.local_theta([[q]])[0], theta, rtol=1e-8)
+    np.testing.assert_allclose(lwr.predict([[q]])[0], theta[0] + theta[1] * q, rtol=1e-8)
+
+
+def test_lwr_tiny_bandwidth_stays_finite():
+    d = load_dataset("sinc", 50, 0.2, 0)
+    pred = LocallyWeightedRegression(1e-4).fit(d.X, d.y).predict(np.linspace(-4, 4, 50)[:, None])
+    assert np.all(np.isfinite(pred))
+
+
+@pytest.mark.parametrize("bad", [
+    lambda: Ridge(-1.0).fit([[1.0], [2.0]], [1.0, 2.0]),
+    lambda: KernelRidge(0.0, 0.1).fit([[1.0], [2.0]], [1.0, 2.0]),
+    lambda: LinearRegression().fit([[1.0], [np.nan]], [1.0, 2.0]),
+    lambda: LinearRegression().fit([[1.0], [2.0]], [1.0]),
+    lambda: LocallyWeightedRegression(0).fit([[1.0], [2.0]], [1.0, 2.0]),
+    lambda: SGDRegressor(eta=0).fit([[1.0], [2.0]], [1.0, 2.0]),
+    lambda: PolynomialBasis(2).fit(np.ones((3, 2))),
+    lambda: LinearRegression().predict([[1.0]]),
+])
+def test_bad_input_raises_a_clear_value_error(bad):
+    with pytest.raises(ValueError):
+        bad()

@@ -1,0 +1,174 @@
+"""Tests for algorithms.mixture: Gaussian mixtures by EM and k-means as hard EM."""
+
+import numpy as np
+import pytest
+from scipy.stats import multivariate_normal
+from sklearn import mixture as skm
+
+from algorithms import (
+    COVARIANCE_TYPES,
+    GaussianMixture,
+    HardEM,
+    KMeans,
+    covariance_ellipse,
+    gaussian_log_density,
+)
+
+
+def _blobs(seed=0):
+    rng = np.random.default_rng(seed)
+    return np.r_[rng.multivariate_normal([0, 0], [[1, 0.8], [0.8, 1]], 200),
+                 rng.multivariate_normal([3, 0], [[0.3, 0], [0, 2]], 150),
+                 rng.multivariate_normal([0, 4], [[1, 0], [0, 0.2]], 150)]
+
+
+def _sk_precisions(cov, covariance_type):
+    if covariance_type == "full":
+        return np.linalg.inv(cov)
+    if covariance_type == "tied":
+        return np.linalg.inv(cov)
+    return 1.0 / cov
+
+
+@pytest.mark.parametrize("covariance_type", COVARIANCE_TYPES)
+def test_em_matches_sklearn_from_the_same_start(covariance_type):
+    # parity: from identical initial parameters both reach the same optimum; final mean
+    # log-likelihood rtol 1e-8, means atol 1e-4, weights atol 1e-5
+    X = _blobs()
+    rng = np.random.default_rng(1)
+    means0 = X[rng.choice(len(X), 3, replace=False)]
+    w0 = np.array([0.2, 0.3, 0.5])
+    cov0 = {"full": np.array([np.eye(2), 2 * np.eye(2), [[1, 0.3], [0.3, 1]]]),
+            "diag": np.array([[1.0, 2.0], [0.5, 0.5], [1.0, 1.0]]),
+            "spherical": np.array([1.0, 0.5, 2.0]),
+            "tied": np.array([[1.0, 0.2], [0.2, 1.5]])}[covariance_type]
+    ours = GaussianMixture(3, covariance_type, max_iter=2000, tol=1e-12, weights_init=w0,
+                           means_init=means0, covariances_init=cov0).fit(X)
+    ref = skm.GaussianMixture(3, covariance_type=covariance_type, max_iter=2000, tol=1e-12,
+                              weights_init=w0, means_init=means0,
+                              precisions_init=_sk_precisions(cov0, covariance_type)).fit(X)
+    np.testing.assert_allclose(ours.score(X), ref.score(X), rtol=1e-8)
+    np.testing.assert_allclose(ours.means_, ref.means_, atol=1e-4)
+    np.testing.assert_allclose(ours.weights_, ref.weights_, atol=1e-5)
+    np.testing.assert_allclose(ours.covariances_, ref.covariances_, atol=1e-4)
+    np.testing.assert_allclose(ours.bic(X), ref.bic(X), rtol=1e-8)
+    np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X), atol=1e-4)
+
+
+@pytest.mark.parametrize("covariance_type", COVARIANCE_TYPES)
+@pytest.mark.parametrize("init_params, seed", [("kmeans", 0), ("random", 1), ("random", 2)])
+def test_em_log_likelihood_never_decreases(covariance_type, init_params, seed):
+    X = _blobs(seed)
+    gm = GaussianMixture(4, covariance_type, init_params=init_params, random_state=seed,
+                         max_iter=200, tol=1e-8).fit(X)
+    ll = np.array([s.log_likelihood for s in gm.history_])
+    bound = np.array([s.lower_bound for s in gm.history_])
+    assert np.all(np.diff(ll) >= -1e-9 * abs(ll[-1]))
+    assert np.all(bound <= ll + 1e-9 * abs(ll[-1]))               # J(Q, θ) ≤ ℓ(θ)
+    assert np.all(np.diff(bound) >= -1e-9 * abs(ll[-1]))          # coordinate ascent on J
+    e_steps = [s for s in gm.history_ if s.kind == "E"]
+    np.testing.assert_allclose([s.lower_bound for s in e_steps],
+                               [s.log_likelihood for s in e_steps])   # E-step makes J = ℓ
+    assert [s.kind for s in gm.history_] == ["E"] + ["M", "E"] * gm.n_iter_
+    np.testing.assert_allclose(gm.log_likelihood_, gm.score(X) * len(X), rtol=1e-10)
+    np.testing.assert_allclose(gm.history_[-1].responsibilities.sum(1), 1.0)
+    assert not gm.history_[1].means.flags.writeable
+
+
+def test_em_snapshots_and_point_breakdown():
+    X = _blobs()
+    gm = GaussianMixture(3, "diag", random_state=0).fit(X)
+    snap = gm.history_[-1]
+    assert snap.covariances.shape == (3, 2, 2)                     # always full matrices
+    np.testing.assert_allclose(np.diagonal(snap.covariances, axis1=1, axis2=2), gm.covariances_)
+    b = gm.point_breakdown(X[5])
+    np.testing.assert_allclose(b.responsibilities, gm.predict_proba(X[5:6])[0], atol=1e-12)
+    np.testing.assert_allclose(b.log_evidence, gm.score_samples(X[5:6])[0], rtol=1e-12)
+    np.testing.assert_allclose(b.weighted, b.weights * b.densities)
+    np.testing.assert_allclose(b.evidence, b.weighted.sum())
+    b0 = gm.point_breakdown(X[5], step=0)
+    np.testing.assert_allclose(b0.responsibilities, gm.history_[0].responsibilities[5])
+    np.testing.assert_array_equal(gm.predict(X), gm.predict_proba(X).argmax(1))
+
+
+def test_gaussian_log_density_matches_scipy():
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((20, 3))
+    means = rng.standard_normal((2, 3))
+    A = rng.standard_normal((2, 3, 3))
+    covs = A @ np.swapaxes(A, 1, 2) + np.eye(3)
+    got = gaussian_log_density(X, means, covs, "full")
+    expect = np.c_[[multivariate_normal(means[k], covs[k]).logpdf(X) for k in range(2)]].T
+    np.testing.assert_allclose(got, expect, rtol=1e-10)
+    got = gaussian_log_density(X, means, np.array([0.5, 2.0]), "spherical")
+    expect = np.c_[[multivariate_normal(means[k], s * np.eye(3)).logpdf(X)
+                    for k, s in enumerate([0.5, 2.0])]].T
+    np.testing.assert_allclose(got, expect, rtol=1e-10)
+
+
+def test_collapse_guard_reports_the_component():
+    # a component started on an isolated point shrinks onto it: ℓ would grow without bound
+    X = np.r_[np.random.default_rng(0).standard_normal((100, 2)), [[10.0, 10.0]]]
+    gm = GaussianMixture(2, means_init=[[0, 0], [10, 10]], max_iter=50).fit(X)
+    assert gm.collapsed_components_ == (1,)
+    assert "Component 1 collapsed" in gm.warnings_[0]
+    assert np.all(np.isfinite(gm.covariances_)) and np.isfinite(gm.log_likelihood_)
+    assert np.linalg.eigvalsh(gm.covariances_[1]).min() >= 1e-6 * 0.999
+    assert gm.history_[1].collapsed == (1,) and gm.history_[0].collapsed == ()
+    healthy = GaussianMixture(3, random_state=0).fit(_blobs())
+    assert healthy.collapsed_components_ == () and healthy.warnings_ == ()
+
+
+def test_vanished_component_keeps_finite_parameters():
+    X = np.random.default_rng(0).standard_normal((60, 2))
+    gm = GaussianMixture(2, means_init=[[0, 0], [1e3, 1e3]], max_iter=20).fit(X)
+    assert 1 in gm.collapsed_components_
+    np.testing.assert_allclose(gm.means_[1], [1e3, 1e3])
+    assert np.all(np.isfinite(gm.score_samples(X)))
+
+
+@pytest.mark.parametrize("kw, match", [
+    ({"covariance_type": "banana"}, "covariance_type"),
+    ({"n_components": 0}, "n_components"),
+    ({"n_components": 50}, "Cannot fit"),
+    ({"weights_init": [0.5, 0.6]}, "sum to 1"),
+    ({"means_init": [[0, 0]]}, "means_init"),
+    ({"covariances_init": np.array([[[1, 0], [0, -1]], [[1, 0], [0, 1]]])}, "positive definite"),
+    ({"covariances_init": np.eye(2)}, "shape"),
+    ({"init_params": "magic"}, "init_params"),
+])
+def test_gaussian_mixture_rejects_bad_parameters(kw, match):
+    params = {"n_components": 2, **kw}
+    with pytest.raises(ValueError, match=match):
+        GaussianMixture(**params).fit(np.random.default_rng(0).standard_normal((30, 2)))
+
+
+def test_identical_samples_are_rejected():
+    with pytest.raises(ValueError, match="identical"):
+        GaussianMixture(1).fit(np.ones((5, 2)))
+
+
+def test_hard_em_is_kmeans():
+    X = _blobs(3)
+    m0 = X[[0, 250, 450]]
+    hard = HardEM(3, means_init=m0).fit(X)
+    km = KMeans(3, init=m0).fit(X)
+    np.testing.assert_array_equal(hard.labels_, km.labels_)
+    np.testing.assert_allclose(hard.means_, km.cluster_centers_)
+    np.testing.assert_allclose(hard.variance_, km.inertia_ / X.size)     # σ² = J/(n d)
+    bound = np.array([s.lower_bound for s in hard.history_])
+    assert np.all(np.diff(bound) >= -1e-9 * abs(bound[-1]))
+    assert np.all(bound <= np.array([s.log_likelihood for s in hard.history_]) + 1e-9)
+    R = hard.history_[-1].responsibilities
+    assert set(np.unique(R)) == {0.0, 1.0} and np.all(R.sum(1) == 1)
+    assert [s.kind for s in hard.history_[:3]] == ["E", "M", "E"]
+    np.testing.assert_array_equal(hard.predict(X), km.predict(X))
+
+
+def test_covariance_ellipse():
+    mean, cov = np.array([1.0, -2.0]), np.array([[2.0, 0.6], [0.6, 1.0]])
+    P = covariance_ellipse(mean, cov, n_std=2.0, n_points=50)
+    d = P - mean
+    np.testing.assert_allclose(np.einsum("ni,ij,nj->n", d, np.linalg.inv(cov), d), 4.0)
+    with pytest.raises(ValueError):
+        covariance_ellipse([0, 0, 0], np.eye(3))
