@@ -1,0 +1,16 @@
+"""ML Explorer: the entrypoint only builds the navigation (pages draw their own sidebar)."""
+
+import streamlit as st
+
+from ui.i18n import t
+from ui.registry import HOME, PAGES, SECTIONS, streamlit_page
+
+st.set_page_config(page_title="ML Explorer", page_icon=":material/insights:", layout="wide",
+                   initial_sidebar_state="expanded")
+
+navigation = {"": [streamlit_page(HOME)]}
+for section in SECTIONS:
+    pages = [streamlit_page(p) for p in PAGES if p.section == section]
+    if pages:
+        navigation[t(f"section.{section}")] = pages
+st.navigation(navigation).run()

@@ -1,0 +1,28 @@
+"""Home: what the explorer is, a card per page, and how to use it in a lecture."""
+
+import streamlit as st
+
+from ui.frame import page_frame
+from ui.i18n import t
+from ui.registry import PAGES, SECTIONS, streamlit_page
+
+ctx = page_frame("home")
+st.markdown(t("home.what"))
+
+for section in SECTIONS:
+    pages = [p for p in PAGES if p.section == section]
+    if not pages:
+        continue
+    st.subheader(t(f"section.{section}"))
+    for col, page in zip(st.columns(3), pages):
+        with col.container(border=True):
+            if page.thumbnail.exists():
+                st.image(str(page.thumbnail), width="stretch")
+            st.markdown(f"**{t(f'{page.key}.nav')}**")
+            st.caption(t(f"{page.key}.card"))
+            st.page_link(streamlit_page(page), label=t("home.open"), icon=page.icon)
+
+st.subheader(t("home.lecture_heading"))
+st.markdown(t("home.lecture"))
+st.subheader(t("home.sources_heading"))
+st.markdown(t("home.sources"))

@@ -1,0 +1,138 @@
+"""Driving pages with Streamlit's AppTest: discover widgets, set them by label, check what is shown."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import TESTING_KEY
+
+from ui.registry import ROOT
+
+TIMEOUT = 60
+WIDGET_KINDS = ("slider", "select_slider", "selectbox", "button_group", "toggle", "checkbox", "number_input")
+RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+
+
+def open_page(file: str, query: dict[str, str] | None = None, lang: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "pages" / file), default_timeout=TIMEOUT)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    if lang:
+        at.session_state["lang"] = lang
+    return at.run()
+
+
+def input_widgets(at: AppTest) -> list:
+    """Every keyed input widget on the page (main area and sidebar)."""
+    found, seen = [], set()
+    for kind in WIDGET_KINDS:
+        for widget in getattr(at, kind):
+            if widget.key and widget.key not in seen and not getattr(widget.proto, "disabled", False):
+                seen.add(widget.key)
+                found.append(widget)
+    return found
+
+
+def widget(at: AppTest, key: str):
+    matches = [w for w in input_widgets(at) if w.key == key]
+    assert matches, f"no widget with key {key!r}"
+    return matches[0]
+
+
+def set_label(at: AppTest, w, label: str) -> None:
+    """Choose an option by its displayed label (works for any option type)."""
+    at.session_state[TESTING_KEY][w.id] = lambda value: value
+    w.set_value(label)
+
+
+def trial_values(w) -> list:
+    """Values worth trying: slider ends, every option, both states of a switch."""
+    kind = type(w).__name__
+    if kind == "Slider":
+        return [w.min, w.max]
+    if kind == "NumberInput":
+        return [v for v in (w.min, w.max) if v is not None and abs(v) < 1e9]
+    if kind == "SelectSlider":
+        return [("label", w.options[0]), ("label", w.options[-1])]
+    if kind in ("Selectbox", "ButtonGroup"):
+        current = w.format_func(w.value) if w.value is not None else None
+        return [("label", o) for o in w.options if o != current]
+    if kind in ("Toggle", "Checkbox"):
+        return [not w.value]
+    return []
+
+
+def apply(at: AppTest, w, value) -> None:
+    if isinstance(value, tuple) and value[0] == "label":
+        set_label(at, w, value[1])
+    else:
+        w.set_value(value)
+
+
+def current_label(w):
+    kind = type(w).__name__
+    if kind in ("Selectbox", "ButtonGroup", "SelectSlider") and w.value is not None:
+        return ("label", w.format_func(w.value))
+    return w.value
+
+
+def decoded_arrays(node):
+    """Every numeric array in a Plotly JSON spec (base64 'bdata' or plain lists)."""
+    if isinstance(node, dict):
+        if "bdata" in node and "dtype" in node:
+            yield np.frombuffer(base64.b64decode(node["bdata"]), dtype=np.dtype(node["dtype"]))
+            return
+        for value in node.values():
+            yield from decoded_arrays(value)
+    elif isinstance(node, list):
+        if node and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in node):
+            yield np.asarray(node, dtype=float)
+        else:
+            for value in node:
+                yield from decoded_arrays(value)
+
+
+def chart_specs(at: AppTest) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def visible_texts(at: AppTest) -> list[str]:
+    texts = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "text", "error", "warning", "info",
+                 "success"):
+        texts += [str(e.value) for e in getattr(at, kind)]
+    for m in at.metric:
+        texts += [m.label, str(m.value)]
+    for w in input_widgets(at):
+        texts.append(w.label)
+        texts += list(getattr(w, "options", []) or [])
+    return texts
+
+
+@dataclass
+class Report:
+    runs: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def check(at: AppTest, where: str, report: Report) -> None:
+    """No exception, every chart non-empty and finite, no raw catalogue key or unfilled field."""
+    report.runs += 1
+    for exc in at.exception:
+        report.problems.append(f"{where}: exception {exc.value}")
+    for spec in chart_specs(at):
+        if not spec.get("data"):
+            report.problems.append(f"{where}: empty chart")
+        for array in decoded_arrays(spec.get("data", [])):
+            if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
+                report.problems.append(f"{where}: NaN or inf in a chart")
+                break
+    for text in visible_texts(at):
+        if RAW_KEY.match(text) or PLACEHOLDER.search(text):
+            report.problems.append(f"{where}: untranslated text {text!r}")

@@ -1,0 +1,98 @@
+"""Real-browser fixtures: one `streamlit run` server and Playwright on Debian's chromium.
+
+Without chromium the browser tests skip with a loud reason, except in CI
+(ML_EXPLORER_REQUIRE_BROWSER=1), where its absence fails the run. No browser is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "tests" / "output"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """All browser tests share one worker (and so one server) under pytest-xdist."""
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app served by `streamlit run`, started fresh so the first session is really the first."""
+    port = free_port()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log = open(OUTPUT / "server.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read() == b"ok":
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        process.terminate()
+        pytest.fail("streamlit did not start; see tests/output/server.log")
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if CHROMIUM is None:
+        if os.environ.get("ML_EXPLORER_REQUIRE_BROWSER"):
+            pytest.fail("chromium is required here (ML_EXPLORER_REQUIRE_BROWSER=1) but was not found")
+        pytest.skip("BROWSER TESTS SKIPPED: chromium not found; install Debian's chromium to run them")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1600, "height": 1400}}
+
+
+def wait_for_app(page, timeout: float = 30_000) -> None:
+    """Until the script has finished running and the page has settled."""
+    page.wait_for_timeout(250)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout)
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+    page.wait_for_function("document.querySelectorAll('[data-testid=stSkeleton]').length === 0",
+                           timeout=timeout)
+    page.wait_for_timeout(400)
+
+
+def chart_data(page, key: str):
+    """The data Plotly actually drew in the chart with the given widget key."""
+    css = ".st-key-" + key.replace(".", "-")
+    page.wait_for_function(f"document.querySelector('{css} .js-plotly-plot') && "
+                           f"document.querySelector('{css} .js-plotly-plot')._fullData")
+    return page.evaluate(f"""() => document.querySelector('{css} .js-plotly-plot')._fullData.map(
+        t => ({{name: t.name, x: Array.from(t.x || []), y: Array.from(t.y || [])}}))""")

@@ -1,0 +1,97 @@
+"""Every page in a real browser: it renders, a slider moves the chart, the URL holds the state."""
+
+import pytest
+
+from tests.browser.conftest import OUTPUT, chart_data, wait_for_app
+from ui.registry import HOME, PAGES
+
+# For each page: a slider to move and the chart that must change (keys as in the page code).
+SLIDER_AND_CHART = {
+    "ls": ("ls.lam", "ls.fit_chart"),
+}
+
+
+@pytest.mark.parametrize("info", [HOME, *PAGES], ids=lambda p: p.key)
+def test_page_renders_without_exception_and_screenshot(server, page, info):
+    url = server if info is HOME else f"{server}/{info.url_path}"
+    for lang in ("en", "zh"):
+        page.goto(f"{url}?lang={lang}" if lang != "en" else url)
+        wait_for_app(page)
+        assert page.locator("[data-testid='stException']").count() == 0
+        assert page.locator("h1").count() >= 1
+        if info is not HOME:
+            assert page.locator("[data-testid='stPlotlyChart']").count() >= 1
+        page.screenshot(path=str(OUTPUT / f"{info.url_path}-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
+def test_moving_a_slider_redraws_the_chart_and_updates_the_url(server, page, info):
+    slider_key, chart_key = SLIDER_AND_CHART[info.key]
+    page.goto(f"{server}/{info.url_path}")
+    wait_for_app(page)
+    before = chart_data(page, chart_key)
+    thumb = page.locator(f".st-key-{slider_key.replace('.', '-')}").get_by_role("slider")
+    thumb.focus()
+    page.keyboard.press("ArrowRight")
+    wait_for_app(page)
+    after = chart_data(page, chart_key)
+    assert before != after
+    assert f"{slider_key}=" in page.url
+    assert page.locator("[data-testid='stException']").count() == 0
+    # The URL reproduces the view in a new session.
+    shared = page.url
+    page.goto("about:blank")
+    page.goto(shared)
+    wait_for_app(page)
+    assert chart_data(page, chart_key) == after
+
+
+def test_projector_mode_enlarges_text(server, page):
+    page.goto(f"{server}/least_squares")
+    wait_for_app(page)
+    normal = page.evaluate("parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)")
+    page.goto(f"{server}/least_squares?projector=true")
+    wait_for_app(page)
+    large = page.evaluate("parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)")
+    assert large > normal
+    page.screenshot(path=str(OUTPUT / "least_squares-projector.png"), full_page=True)
+
+
+def test_clicking_the_chart_adds_and_removes_points(server, page):
+    page.goto(f"{server}/least_squares")
+    wait_for_app(page)
+    page.locator(".st-key-ls-edit label").click()
+    wait_for_app(page)
+    n_before = len(next(t for t in chart_data(page, "ls.fit_chart") if t["name"] == "Training data")["x"])
+    area = page.locator(".st-key-ls-fit_chart .nsewdrag").first.bounding_box()
+    page.mouse.click(area["x"] + area["width"] * 0.5, area["y"] + area["height"] * 0.12)
+    wait_for_app(page)
+    points = next(t for t in chart_data(page, "ls.fit_chart") if t["name"] == "Training data")
+    assert len(points["x"]) == n_before + 1
+    page.get_by_role("button", name="Undo all edits").click()
+    wait_for_app(page)
+    points = next(t for t in chart_data(page, "ls.fit_chart") if t["name"] == "Training data")
+    assert len(points["x"]) == n_before
+
+
+def test_stepper_buttons_and_client_side_animation(server, page):
+    page.goto(f"{server}/least_squares?ls.solver=sgd")
+    wait_for_app(page)
+    title = page.locator(".st-key-ls-sgd-chart .gtitle")
+    last = title.text_content()
+    page.locator(".st-key-ls-sgd-first button").first.click()
+    wait_for_app(page)
+    first = title.text_content()
+    assert first != last and first.startswith("Step 0")
+    page.locator(".st-key-ls-sgd-next button").first.click()
+    wait_for_app(page)
+    assert title.text_content() not in (first, last)
+    # ▶ animates in the browser: the title changes while the script never reruns.
+    page.evaluate("""() => { window.__reruns = 0; const app = document.querySelector('[data-testid=stApp]');
+        new MutationObserver(() => { if (app.dataset.testScriptState === 'running') window.__reruns++; })
+            .observe(app, {attributes: true}); }""")
+    shown = title.text_content()
+    page.locator(".st-key-ls-sgd-chart .updatemenu-button").first.click()
+    page.wait_for_timeout(1500)
+    assert title.text_content() != shown
+    assert page.evaluate("window.__reruns") == 0

@@ -1,0 +1,104 @@
+"""Widget conventions: every control is keyed, mirrored in the URL and kept across page switches."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import streamlit as st
+
+from ui.i18n import current_language, t, text_in
+
+
+def bound(key: str) -> dict[str, Any]:
+    """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``."""
+    return {"key": key, "bind": "query-params", "persist_state": "session"}
+
+
+def slider(label: str, lo, hi, default, key: str, step=None, help: str | None = None):
+    """A URL-bound slider whose remembered value is first clamped into [lo, hi].
+
+    Ranges can depend on the data (history length, data range, a data set's n range); a value
+    kept from before would otherwise be out of range and stop the page.
+    """
+    value = st.session_state.get(key)
+    if value is not None and not lo <= value <= hi:
+        st.session_state[key] = min(max(value, lo), hi)
+    return st.slider(label, lo, hi, default, step=step, help=help, **bound(key))
+
+
+def series_125(lo_exp: int, hi_exp: int) -> list[float]:
+    """1-2-3-5 values per decade from 10^lo_exp to 10^hi_exp (holds the books' 0.03, 0.3, 0.1, 1e-4)."""
+    values = [float(f"{m}e{e}") for e in range(lo_exp, hi_exp) for m in (1, 2, 3, 5)]
+    return values + [float(f"1e{hi_exp}")]
+
+
+def log_slider(label: str, key: str, lo_exp: int, hi_exp: int, default: float,
+               help: str | None = None) -> float:
+    """A slider over a logarithmic 1-2-3-5 scale (λ, h, σ, C, learning rates)."""
+    options = series_125(lo_exp, hi_exp)
+    return st.select_slider(label, options=options, value=default, format_func=lambda v: f"{v:g}",
+                            help=help, **bound(key))
+
+
+def choice(label: str, options: list[str], key: str, format_func: Callable[[str], str], *,
+           horizontal: bool = False, default: str | None = None) -> str:
+    """A select box (or horizontal segmented control) over stable option codes.
+
+    Labels are translated, and ``bind="query-params"`` would put the translated label in the
+    URL; so the URL holds the option code instead, synchronised here: read once when the
+    session first meets the widget, written back on every run (removed at the default).
+    """
+    default = options[0] if default is None else default
+    if key not in st.session_state and st.query_params.get(key) in options:
+        st.session_state[key] = st.query_params[key]
+    if st.session_state.get(key) not in options:
+        st.session_state.pop(key, None)
+    if horizontal:
+        value = st.segmented_control(label, options, default=default, required=True,
+                                     format_func=format_func, key=key, persist_state="session")
+    else:
+        value = st.selectbox(label, options, index=options.index(default), format_func=format_func,
+                             key=key, persist_state="session")
+    value = default if value is None else value
+    if value == default:
+        st.query_params.pop(key, None)
+    elif st.query_params.get(key) != value:
+        st.query_params[key] = value
+    return value
+
+
+def catalogue_labels(prefix: str) -> Callable[[str], str]:
+    """format_func showing option ``o`` as the catalogue text ``{prefix}.{o}``.
+
+    The language is fixed when the labeller is made, so the labels do not depend on where
+    (which thread) Streamlit later calls it.
+    """
+    lang = current_language()
+    return lambda option: text_in(lang, f"{prefix}.{option}")
+
+
+def set_values(values: dict[str, Any]) -> None:
+    """Callback body: put several widgets' values at once (presets, 'use the optimum')."""
+    for key, value in values.items():
+        st.session_state[key] = value
+
+
+def preset_picker(presets: dict[str, dict[str, Any]], key: str, on_apply: Callable[[], None] | None = None) -> None:
+    """'Reproduce the book': choosing a preset sets every listed widget, then the box resets."""
+
+    def apply():
+        name = st.session_state[key]
+        if name in presets:
+            set_values(presets[name])
+            if on_apply:
+                on_apply()
+        st.session_state[key] = "-"
+
+    labels, none = catalogue_labels("preset"), t("preset.none")
+    st.selectbox(t("preset.label"), ["-", *presets], key=key, on_change=apply,
+                 format_func=lambda p: none if p == "-" else labels(p), help=t("preset.help"))
+
+
+def clamp_index(value: int, n: int) -> int:
+    return int(np.clip(value, 0, max(n - 1, 0)))

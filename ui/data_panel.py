@@ -1,0 +1,227 @@
+"""The data panel (sidebar): a seed's toy data set, the user's CSV file, or points edited by clicking.
+
+Returns the training set and, for generated data, an independent test set. A bad file or column
+choice shows a message and the previous data stays in use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import partial
+from types import MappingProxyType
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from algorithms.datasets import DATASETS, Dataset, dataset_names, load_dataset
+from ui import csv_data
+from ui.charts import chart
+from ui.controls import bound, catalogue_labels, choice, slider
+from ui.i18n import t
+
+CSV = "csv"
+EDIT_GRID = (40, 28)  # clickable cells across x and y when editing points
+
+
+@dataclass(frozen=True)
+class DataRequest:
+    """What a page can use: the task, the number of input features, and the default set."""
+
+    task: str
+    dims: int | None
+    default: str
+
+
+@dataclass(frozen=True)
+class LoadedData:
+    train: Dataset
+    test: Dataset | None
+    edited: bool = False
+
+
+@st.cache_resource(max_entries=128, show_spinner=False)
+def cached_dataset(name: str, n: int | None, noise: float | None, seed: int, test: bool) -> Dataset | None:
+    """Shared between sessions without copying: a Dataset is frozen and its arrays are read-only."""
+    return load_dataset(name, n, noise, seed, test=test)
+
+
+def data_panel(prefix: str, request: DataRequest) -> LoadedData:
+    """Draw the data controls in the sidebar and return the data they describe."""
+    names = dataset_names(request.task, request.dims)
+    if request.task == "regression" and request.dims == 1:
+        names += [n for n in dataset_names(request.task) if n not in names]
+    options = names + [CSV]
+    with st.sidebar:
+        st.subheader(t("data.heading"), divider="gray")
+        name = choice(t("data.dataset"), options, f"{prefix}.data", catalogue_labels("dataset"),
+                      default=request.default)
+        if name == CSV:
+            data = _csv_panel(prefix, request)
+        else:
+            data = _generated_panel(prefix, name)
+        data = _apply_edits(prefix, data, request)
+    return data
+
+
+def _generated_panel(prefix: str, name: str) -> LoadedData:
+    spec = DATASETS[name]
+    st.caption(t("data.source", source=spec.source))
+    n, noise = spec.n, spec.noise
+    if spec.n is not None:
+        n = slider(t("data.n"), *spec.n_range, spec.n, f"{prefix}.n")
+    if spec.noise is not None:
+        noise = slider(t("data.noise"), float(spec.noise_range[0]), float(spec.noise_range[1]),
+                       float(spec.noise), f"{prefix}.noise", step=0.01)
+    seed = 0
+    if spec.n is not None:
+        seed = st.number_input(t("data.seed"), 0, 9999, 0, step=1, **bound(f"{prefix}.seed"))
+    train = cached_dataset(name, n, noise, int(seed), False)
+    test = cached_dataset(name, n, noise, int(seed), True)
+    return LoadedData(train, test)
+
+
+def _csv_panel(prefix: str, request: DataRequest) -> LoadedData:
+    table_key, error_key, good_key = f"{prefix}.csv_table", f"{prefix}.csv_error", f"{prefix}.csv_good"
+    st.file_uploader(t("data.upload"), type=["csv", "txt"], key=f"{prefix}.csv_file",
+                     on_change=_read_upload, args=(prefix,), help=t("data.upload_help"))
+    if st.session_state.get(error_key):
+        key, values = st.session_state[error_key]
+        st.error(t(key, **values), icon=":material/error:")
+    table = st.session_state.get(table_key)
+    fallback = LoadedData(cached_dataset(request.default, None, None, 0, False), None)
+    if table is None:
+        st.info(t("data.csv_waiting"))
+        return st.session_state.get(good_key, fallback)
+    st.text(t("data.csv_loaded", rows=len(table), file=st.session_state.get(f"{prefix}.csv_name", "")))
+    numeric = csv_data.numeric_columns(table)
+    columns = list(table.columns)
+    target_options = numeric if request.task == "regression" else columns
+    if not target_options or len(numeric) < 1:
+        st.error(t("csv.not_numeric", names=", ".join(columns[:5])), icon=":material/error:")
+        return st.session_state.get(good_key, fallback)
+    target = st.selectbox(t("data.csv_target"), target_options, index=len(target_options) - 1,
+                          key=f"{prefix}.csv_target")
+    n_features = request.dims or 2
+    project = st.toggle(t("data.csv_pca", k=n_features), key=f"{prefix}.csv_pca")
+    candidates = [c for c in numeric if c != target]
+    if project:
+        features = candidates
+    else:
+        features = st.multiselect(t("data.csv_features", k=n_features), candidates,
+                                  default=candidates[:n_features], max_selections=n_features,
+                                  key=f"{prefix}.csv_features")
+    try:
+        train, dropped = csv_data.build_dataset(table, features, target, request.task,
+                                                project=project, n_features=n_features)
+    except csv_data.CsvError as err:
+        st.error(t(err.key, **err.values), icon=":material/error:")
+        return st.session_state.get(good_key, fallback)
+    if dropped:
+        st.warning(t("data.csv_dropped", n=dropped), icon=":material/warning:")
+    data = LoadedData(train, None)
+    st.session_state[good_key] = data
+    return data
+
+
+def _read_upload(prefix: str) -> None:
+    """On upload: parse the file; keep the previous table if this one is unusable."""
+    upload = st.session_state.get(f"{prefix}.csv_file")
+    if upload is None:
+        return
+    try:
+        table = csv_data.read_table(upload.getvalue())
+    except csv_data.CsvError as err:
+        st.session_state[f"{prefix}.csv_error"] = (err.key, err.values)
+        return
+    st.session_state[f"{prefix}.csv_table"] = table
+    st.session_state[f"{prefix}.csv_name"] = upload.name
+    st.session_state[f"{prefix}.csv_error"] = None
+
+
+# ---- editing points by clicking on the chart -------------------------------------------------
+
+def _signature(data: Dataset) -> tuple:
+    return (data.name, data.X.shape, float(np.sum(data.X)), str(np.asarray(data.y)[:3]))
+
+
+def _apply_edits(prefix: str, data: LoadedData, request: DataRequest) -> LoadedData:
+    """Edit controls; returns the data with the user's added/removed points applied."""
+    if data.train.X.shape[1] > 2:
+        return data
+    edits = st.session_state.get(f"{prefix}.edits")
+    if edits is not None and edits["base"] != _signature(data.train):
+        edits = st.session_state[f"{prefix}.edits"] = None
+    st.toggle(t("data.edit"), key=f"{prefix}.edit", help=t("data.edit_help"))
+    if st.session_state.get(f"{prefix}.edit") and request.task == "classification":
+        classes = np.unique(data.train.y)
+        st.selectbox(t("data.edit_class"), classes.tolist(), key=f"{prefix}.edit_class")
+    if edits is not None:
+        st.button(t("data.edit_reset"), key=f"{prefix}.edit_reset", on_click=_reset_edits,
+                  args=(prefix,), icon=":material/undo:")
+        # Per-point extras (planted outliers, labelled flags) no longer match edited points.
+        train = replace(data.train, X=edits["X"], y=edits["y"], extra=MappingProxyType({}))
+        return LoadedData(train, data.test, edited=True)
+    return data
+
+
+def _reset_edits(prefix: str) -> None:
+    st.session_state[f"{prefix}.edits"] = None
+
+
+def edit_enabled(prefix: str) -> bool:
+    return bool(st.session_state.get(f"{prefix}.edit"))
+
+
+def add_edit_grid(fig: go.Figure, x_range, y_range) -> go.Figure:
+    """Invisible clickable markers over the plot: a click on one adds a point there."""
+    gx = np.linspace(*x_range, EDIT_GRID[0])[1:-1]
+    gy = np.linspace(*y_range, EDIT_GRID[1])[1:-1]
+    xx, yy = np.meshgrid(gx, gy)
+    fig.add_trace(go.Scatter(x=xx.ravel(), y=yy.ravel(), mode="markers", name="grid",
+                             showlegend=False, hoverinfo="none",
+                             marker=dict(size=18, opacity=0.0, color="#000")))
+    fig.update_layout(clickmode="event+select", dragmode=False)
+    return fig
+
+
+def editable_chart(fig: go.Figure, prefix: str, data: LoadedData, x_range, y_range,
+                   key: str) -> None:
+    """Show ``fig``; in edit mode a click on empty space adds a point, a click on a point removes it.
+
+    Data traces must carry the sample index as ``customdata`` (as the figure builders do).
+    """
+    if not edit_enabled(prefix):
+        chart(fig, key=key)
+        return
+    fig = add_edit_grid(go.Figure(fig), x_range, y_range)
+    grid_curve = len(fig.data) - 1
+    chart(fig, key=key, on_select=partial(_on_click, prefix, key, data.train, grid_curve),
+                    selection_mode="points")
+    st.caption(t("data.edit_caption"))
+
+
+def _on_click(prefix: str, chart_key: str, train: Dataset, grid_curve: int) -> None:
+    points = st.session_state[chart_key].selection.points
+    edits = st.session_state.get(f"{prefix}.edits")
+    X = np.array(train.X, dtype=float) if edits is None else edits["X"].copy()
+    y = np.array(train.y) if edits is None else edits["y"].copy()
+    for point in points:
+        if point.get("curve_number") == grid_curve:
+            X, y = _add_point(X, y, point, train, prefix)
+        elif "customdata" in point and point["customdata"] is not None:
+            index = np.atleast_1d(point["customdata"])[0]
+            if 0 <= int(index) < len(X) and len(X) > 3:
+                X, y = np.delete(X, int(index), axis=0), np.delete(y, int(index))
+    base = _signature(train) if edits is None else edits["base"]
+    st.session_state[f"{prefix}.edits"] = {"base": base, "X": X, "y": y}
+
+
+def _add_point(X, y, point, train: Dataset, prefix: str):
+    if X.shape[1] == 1:
+        new_x, new_y = [point["x"]], point["y"]
+    else:
+        new_x = [point["x"], point["y"]]
+        new_y = st.session_state.get(f"{prefix}.edit_class", y[0])
+        new_y = np.asarray([new_y]).astype(y.dtype)[0]
+    return np.vstack([X, [new_x]]), np.append(y, new_y)

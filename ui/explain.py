@@ -1,0 +1,72 @@
+"""Explanations beside a figure: the formula with today's numbers, the code, the metrics."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+from ui.i18n import t
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula in LaTeX (the current numbers already substituted) and the seed section it cites."""
+
+    latex: str
+    source: str
+    note: str = ""
+
+
+def number(value: float, digits: int = 4) -> str:
+    """A number for LaTeX: 4 significant digits, scientific notation as 10^k."""
+    if value is None or not np.isfinite(value):
+        return r"\text{—}"
+    text = f"{value:.{digits}g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        return rf"{mantissa}\times10^{{{int(exponent)}}}"
+    return text
+
+
+def vector(values, digits: int = 3, max_items: int = 6) -> str:
+    """A short LaTeX row vector; long vectors are elided in the middle."""
+    values = np.asarray(values, dtype=float).ravel()
+    items = [number(v, digits) for v in values]
+    if len(items) > max_items:
+        items = items[: max_items // 2] + [r"\dots"] + items[-(max_items // 2):]
+    return r"(" + r",\ ".join(items) + r")^\top"
+
+
+def formula_panel(formulas: list[Formula], projector: bool) -> None:
+    """The key formulas of the current view, bound to the current numbers, with their sources."""
+    with st.expander(t("explain.formula"), expanded=not projector, icon=":material/function:"):
+        for formula in formulas:
+            st.latex(formula.latex)
+            caption = t("explain.source", source=formula.source)
+            st.caption(f"{caption} {formula.note}".strip())
+
+
+def code_view(*objects, projector: bool) -> None:
+    """The exact source of the algorithm(s) that produced the figure."""
+    with st.expander(t("explain.code"), expanded=False, icon=":material/code:"):
+        for obj in objects:
+            module = inspect.getmodule(obj)
+            name = f"{module.__name__}.{obj.__qualname__}" if module else obj.__qualname__
+            st.caption(f"`{name}`")
+            st.code(inspect.getsource(obj), language="python", line_numbers=not projector)
+
+
+def metrics_row(metrics: list[tuple[str, str]]) -> None:
+    """A row of headline numbers, e.g. training and test error, objective, iterations."""
+    for col, (label, value) in zip(st.columns(len(metrics)), metrics):
+        col.metric(label, value)
+
+
+def fmt(value: float | None, digits: int = 4) -> str:
+    """A number for a metric tile."""
+    if value is None or not np.isfinite(value):
+        return "—"
+    return f"{value:.{digits}g}"

@@ -1,0 +1,56 @@
+"""The common frame every page draws first: language, projector mode and the data panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
+
+from ui.controls import bound, choice
+from ui.data_panel import DataRequest, LoadedData, data_panel
+from ui.i18n import LANGUAGE_KEY, LANGUAGES, t
+from ui.theme import PROJECTOR_CSS, Style, style_for
+
+PROJECTOR_KEY = "projector"
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """What a page needs from the frame."""
+
+    projector: bool
+    style: Style
+    data: LoadedData | None
+
+
+def page_frame(page: str, data: DataRequest | None = None) -> PageContext:
+    """Draw the shared sidebar and the page title; return the display mode and the data.
+
+    ``page`` is the page's catalogue prefix: its title is ``{page}.title`` and intro ``{page}.intro``.
+    """
+    _leave_legacy_pages_mode()
+    with st.sidebar:
+        choice(t("frame.language"), list(LANGUAGES), LANGUAGE_KEY, LANGUAGES.get, horizontal=True)
+        projector = st.toggle(t("frame.projector"), help=t("frame.projector_help"),
+                              **bound(PROJECTOR_KEY))
+    if projector:
+        st.html(PROJECTOR_CSS)
+    loaded = data_panel(page, data) if data is not None else None
+    st.title(t(f"{page}.title"))
+    if not projector:
+        st.caption(t(f"{page}.intro"))
+    return PageContext(projector=projector, style=style_for(projector), data=loaded)
+
+
+def _leave_legacy_pages_mode() -> None:
+    """Run through app.py's navigation even in the server's very first session.
+
+    Until some session has executed ``st.navigation``, Streamlit treats an app with a ``pages/``
+    folder as a legacy multipage app and runs a deep-linked page file directly (legacy sidebar,
+    no wide layout). The pages' URL paths equal their file stems, so the same page is found again
+    when the rerun goes through app.py.
+    """
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
