@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.linalg import LinAlgError
+from scipy.linalg import cho_factor, cho_solve
 
 from algorithms._base import (BaseEstimator, FloatArray, check_array, check_is_fitted,
                               check_positive, check_random_state, check_X_y, clone)
@@ -69,8 +71,9 @@ class LinearRegression(_BasisRegressor):
 class Ridge(_BasisRegressor):
     """ℓ2-regularised least squares θ̂ = (ΦᵀΦ + λI)⁻¹Φᵀy (Sugiyama (4.3); seed 004 §2.2).
 
-    Computed by the SVD form θ̂ = Σ_k κ_k/(κ_k² + λ) (ψ_kᵀy) φ_k. As in both books, every θ_j
-    is penalised, the intercept included.
+    Solved by a Cholesky factorisation of ΦᵀΦ + λI when λ > 0, else by the SVD form
+    θ̂ = Σ_k κ_k/(κ_k² + λ) (ψ_kᵀy) φ_k. As in both books, every θ_j is penalised, the intercept
+    included.
     """
 
     def __init__(self, lam: float = 0.1, basis=None):
@@ -79,10 +82,15 @@ class Ridge(_BasisRegressor):
 
     def _solve(self, Phi, y):
         lam = check_positive(self.lam, "λ", allow_zero=True)
+        if lam > 0:
+            try:
+                return cho_solve(cho_factor(Phi.T @ Phi + lam * np.eye(Phi.shape[1])), Phi.T @ y)
+            except LinAlgError:
+                pass
         U, kappa, Vt = np.linalg.svd(Phi, full_matrices=False)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            filt = np.where(kappa > kappa.max(initial=0.0) * 1e-15, kappa / (kappa**2 + lam), 0.0)
-        self.singular_values_ = kappa
+        keep = kappa > kappa.max(initial=0.0) * 1e-15
+        filt = np.zeros_like(kappa)
+        filt[keep] = kappa[keep] / (kappa[keep] ** 2 + lam)
         return Vt.T @ (filt * (U.T @ y))
 
 

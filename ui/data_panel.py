@@ -152,7 +152,7 @@ def _apply_edits(prefix: str, data: LoadedData, request: DataRequest) -> LoadedD
     edits = st.session_state.get(f"{prefix}.edits")
     if edits is not None and edits["base"] != _signature(data.train):
         edits = st.session_state[f"{prefix}.edits"] = None
-    st.toggle(t("data.edit"), key=f"{prefix}.edit", help=t("data.edit_help"))
+    st.toggle(t("data.edit"), help=t("data.edit_help"), **bound(f"{prefix}.edit"))
     if st.session_state.get(f"{prefix}.edit") and request.task == "classification":
         classes = np.unique(data.train.y)
         st.selectbox(t("data.edit_class"), classes.tolist(), key=f"{prefix}.edit_class")

@@ -59,14 +59,14 @@ def base_figure(style: Style, axes: Axes, title: str = "", height: int | None = 
     """An empty figure with the shared layout: fixed ranges, legend on top, font sizes."""
     fig = go.Figure()
     fig.update_layout(
-        height=height or style.figure_height, margin=dict(l=10, r=10, t=50 if title else 30, b=10),
+        height=height or style.figure_height, margin=dict(l=10, r=10, t=50 if title else 34, b=10),
         font=dict(size=style.font_size), title=dict(text=title, font=dict(size=style.title_size)),
         legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0.0),
         plot_bgcolor="white", hovermode="closest", **axes.extra)
-    fig.update_xaxes(range=list(axes.x_range), title=axes.x_title, showgrid=True,
-                     gridcolor="#e6e6e6", zeroline=False, showline=True, linecolor="#888")
-    fig.update_yaxes(range=list(axes.y_range), title=axes.y_title, showgrid=True,
-                     gridcolor="#e6e6e6", zeroline=False, showline=True, linecolor="#888")
+    for update, value_range, title_text in ((fig.update_xaxes, axes.x_range, axes.x_title),
+                                            (fig.update_yaxes, axes.y_range, axes.y_title)):
+        update(range=list(value_range), title=title_text, automargin=True, showgrid=True, ticks="outside",
+               gridcolor="#e6e6e6", zeroline=False, showline=True, linecolor="#888", mirror=False)
     if axes.equal:
         fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
@@ -206,9 +206,9 @@ def heatmap_figure(z: np.ndarray, x_labels, y_labels, axes_titles: tuple[str, st
                       legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0.0),
                       clickmode="event+select")
     fig.update_xaxes(tickvals=xs, ticktext=[str(v) for v in x_labels], title=axes_titles[0],
-                     range=[-0.5, len(xs) - 0.5])
+                     range=[-0.5, len(xs) - 0.5], automargin=True)
     fig.update_yaxes(tickvals=ys, ticktext=[str(v) for v in y_labels], title=axes_titles[1],
-                     range=[-0.5, len(ys) - 0.5])
+                     range=[-0.5, len(ys) - 0.5], automargin=True)
     return fig
 
 

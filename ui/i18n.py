@@ -1,4 +1,8 @@
-"""The language catalogue: every UI string, one JSON file per language in ``assets/i18n``."""
+"""The language catalogue: every UI string, in ``assets/i18n/<lang>/*.json``.
+
+Each page has its own file (``ls.json`` holds the ``ls.*`` keys); ``common.json`` holds the
+frame's strings. A language's catalogue is the union of its files.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +21,15 @@ LANGUAGE_KEY = "lang"
 @functools.cache
 def catalogue(lang: str) -> dict[str, str]:
     """All strings of one language, keyed by dotted names such as ``"ls.title"``."""
-    with open(CATALOGUE_DIR / f"{lang}.json", encoding="utf-8") as f:
-        return json.load(f)
+    merged: dict[str, str] = {}
+    for path in sorted((CATALOGUE_DIR / lang).glob("*.json")):
+        with open(path, encoding="utf-8") as f:
+            part = json.load(f)
+        clash = merged.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{path.name} repeats catalogue keys: {sorted(clash)[:5]}")
+        merged.update(part)
+    return merged
 
 
 def current_language() -> str:

@@ -33,9 +33,21 @@ class PageInfo:
 
 
 HOME = PageInfo("home", "home.py", "", ":material/home:", "home")
-PAGES = (
+# Every page of the plan, in menu order. URL paths equal file stems (see ui.frame).
+PLANNED = (
     PageInfo("ls", "least_squares.py", "regression", ":material/show_chart:", "least_squares"),
+    PageInfo("lc", "linear_classifiers.py", "classification", ":material/call_split:", "linear_classifiers"),
+    PageInfo("gen", "generative.py", "classification", ":material/bubble_chart:", "generative"),
+    PageInfo("svm", "svm.py", "classification", ":material/linear_scale:", "svm"),
+    PageInfo("tree", "decision_trees.py", "trees", ":material/account_tree:", "decision_trees"),
+    PageInfo("ens", "ensembles.py", "trees", ":material/forest:", "ensembles"),
+    PageInfo("clu", "clustering.py", "unsupervised", ":material/workspaces:", "clustering"),
+    PageInfo("gmm", "mixtures.py", "unsupervised", ":material/blur_on:", "mixtures"),
+    PageInfo("dr", "dimensionality_reduction.py", "unsupervised", ":material/compress:", "dimensionality_reduction"),
+    PageInfo("anom", "anomaly_detection.py", "unsupervised", ":material/crisis_alert:", "anomaly_detection"),
 )
+# Only pages that exist are listed.
+PAGES = tuple(page for page in PLANNED if page.path.exists())
 
 
 def streamlit_page(page: PageInfo) -> st.Page:

@@ -89,6 +89,12 @@ def wait_for_app(page, timeout: float = 30_000) -> None:
     page.wait_for_timeout(400)
 
 
+def all_chart_data(page):
+    """The drawn data of every chart on the page (to see whether anything changed)."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
+        g => (g._fullData || []).map(t => [Array.from(t.x || []), Array.from(t.y || []), t.z ? t.z.length : 0]))""")
+
+
 def chart_data(page, key: str):
     """The data Plotly actually drew in the chart with the given widget key."""
     css = ".st-key-" + key.replace(".", "-")
