@@ -5,8 +5,9 @@ import streamlit as st
 from ui.i18n import t
 from ui.registry import HOME, PAGES, SECTIONS, streamlit_page
 
-st.set_page_config(page_title="ML Explorer", page_icon=":material/insights:", layout="wide",
-                   initial_sidebar_state="expanded")
+st.set_page_config(
+    page_title="ML Explorer", page_icon=":material/insights:", layout="wide", initial_sidebar_state="expanded"
+)
 
 navigation = {"": [streamlit_page(HOME)]}
 for section in SECTIONS:

@@ -26,8 +26,9 @@ class BaseEstimator:
     @classmethod
     def _param_names(cls) -> list[str]:
         signature = inspect.signature(cls.__init__)
-        return [name for name, p in signature.parameters.items()
-                if name != "self" and p.kind != p.VAR_KEYWORD]
+        return [
+            name for name, p in signature.parameters.items() if name != "self" and p.kind != p.VAR_KEYWORD
+        ]
 
     def get_params(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._param_names()}
@@ -36,8 +37,9 @@ class BaseEstimator:
         valid = set(self._param_names())
         for name, value in params.items():
             if name not in valid:
-                raise ValueError(f"{type(self).__name__} has no parameter '{name}'; "
-                                 f"valid parameters are {sorted(valid)}.")
+                raise ValueError(
+                    f"{type(self).__name__} has no parameter '{name}'; valid parameters are {sorted(valid)}."
+                )
             setattr(self, name, value)
         return self
 
@@ -56,8 +58,7 @@ def check_is_fitted(estimator: BaseEstimator, attribute: str) -> None:
         raise ValueError(f"This {type(estimator).__name__} is not fitted yet: call fit(X, y) first.")
 
 
-def check_array(X: ArrayLike, *, name: str = "X", ensure_2d: bool = True,
-                min_samples: int = 1) -> FloatArray:
+def check_array(X: ArrayLike, *, name: str = "X", ensure_2d: bool = True, min_samples: int = 1) -> FloatArray:
     """Return X as a finite float64 array of shape (n_samples, n_features)."""
     try:
         X = np.asarray(X, dtype=np.float64)
@@ -67,8 +68,10 @@ def check_array(X: ArrayLike, *, name: str = "X", ensure_2d: bool = True,
         if X.ndim == 1:
             X = X[:, None]
         if X.ndim != 2:
-            raise ValueError(f"{name} must be a table of shape (n_samples, n_features); "
-                             f"got an array with {X.ndim} dimensions.")
+            raise ValueError(
+                f"{name} must be a table of shape (n_samples, n_features); "
+                f"got an array with {X.ndim} dimensions."
+            )
     if X.shape[0] < min_samples:
         raise ValueError(f"{name} needs at least {min_samples} sample(s); got {X.shape[0]}.")
     if ensure_2d and X.shape[1] == 0:
@@ -78,8 +81,9 @@ def check_array(X: ArrayLike, *, name: str = "X", ensure_2d: bool = True,
     return X
 
 
-def check_X_y(X: ArrayLike, y: ArrayLike, *, min_samples: int = 1,
-              y_numeric: bool = True) -> tuple[FloatArray, np.ndarray]:
+def check_X_y(
+    X: ArrayLike, y: ArrayLike, *, min_samples: int = 1, y_numeric: bool = True
+) -> tuple[FloatArray, np.ndarray]:
     """Validate a training set: 2-D finite X and a 1-D y of the same length."""
     X = check_array(X, min_samples=min_samples)
     y = np.asarray(y)
@@ -98,8 +102,9 @@ def check_classification_targets(y: np.ndarray, *, min_classes: int = 2) -> np.n
     """Return the sorted class labels of y, requiring at least ``min_classes`` of them."""
     classes = np.unique(y)
     if len(classes) < min_classes:
-        raise ValueError(f"y must contain at least {min_classes} classes; "
-                         f"found {len(classes)} ({classes.tolist()}).")
+        raise ValueError(
+            f"y must contain at least {min_classes} classes; found {len(classes)} ({classes.tolist()})."
+        )
     return classes
 
 

@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from algorithms._base import (BaseEstimator, FloatArray, check_array, check_is_fitted,
-                              check_positive, gaussian_kernel)
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_is_fitted,
+    check_positive,
+    gaussian_kernel,
+)
 
 __all__ = ["LinearBasis", "PolynomialBasis", "TrigonometricBasis", "GaussianBasis"]
 

@@ -13,13 +13,29 @@ import numpy as np
 from numpy.linalg import LinAlgError
 from scipy.linalg import cho_factor, cho_solve
 
-from algorithms._base import (BaseEstimator, FloatArray, check_array, check_is_fitted,
-                              check_positive, check_random_state, check_X_y, clone)
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_is_fitted,
+    check_positive,
+    check_random_state,
+    check_X_y,
+    clone,
+)
 from algorithms.basis import GaussianBasis, LinearBasis
 
-__all__ = ["LinearRegression", "Ridge", "KernelRidge", "SubspaceLeastSquares", "SGDRegressor",
-           "GradientDescentRegressor", "LocallyWeightedRegression", "GradientStep",
-           "squared_loss"]
+__all__ = [
+    "LinearRegression",
+    "Ridge",
+    "KernelRidge",
+    "SubspaceLeastSquares",
+    "SGDRegressor",
+    "GradientDescentRegressor",
+    "LocallyWeightedRegression",
+    "GradientStep",
+    "squared_loss",
+]
 
 
 def squared_loss(Phi: FloatArray, y: FloatArray, theta: FloatArray) -> float:
@@ -124,8 +140,9 @@ class SubspaceLeastSquares(_BasisRegressor):
     def _solve(self, Phi, y):
         b = Phi.shape[1]
         if int(self.n_keep) != self.n_keep or not 1 <= self.n_keep <= b:
-            raise ValueError(f"The number of kept basis functions must be between 1 and {b}; "
-                             f"got {self.n_keep}.")
+            raise ValueError(
+                f"The number of kept basis functions must be between 1 and {b}; got {self.n_keep}."
+            )
         P = np.diag((np.arange(b) < self.n_keep).astype(float))
         return np.linalg.lstsq(Phi @ P, y, rcond=None)[0]
 
@@ -171,8 +188,16 @@ class SGDRegressor(_GradientRegressor):
     plus the last step; ``n_iter_`` counts all steps.
     """
 
-    def __init__(self, eta: float = 0.1, basis=None, max_iter: int = 50_000, tol: float = 1e-6,
-                 n_snapshots: int = 200, theta0=None, random_state=None):
+    def __init__(
+        self,
+        eta: float = 0.1,
+        basis=None,
+        max_iter: int = 50_000,
+        tol: float = 1e-6,
+        n_snapshots: int = 200,
+        theta0=None,
+        random_state=None,
+    ):
         self.eta = eta
         self.basis = basis
         self.max_iter = max_iter
@@ -223,8 +248,7 @@ class GradientDescentRegressor(_GradientRegressor):
     Starts from ``theta0`` (zeros by default); one ``GradientStep`` per iteration.
     """
 
-    def __init__(self, alpha: float = 0.01, basis=None, max_iter: int = 200, tol: float = 1e-9,
-                 theta0=None):
+    def __init__(self, alpha: float = 0.01, basis=None, max_iter: int = 200, tol: float = 1e-9, theta0=None):
         self.alpha = alpha
         self.basis = basis
         self.max_iter = max_iter

@@ -9,18 +9,32 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import (BaseEstimator, FloatArray, check_positive, check_random_state,
-                              check_X_y, clone, squared_distances)
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_positive,
+    check_random_state,
+    check_X_y,
+    clone,
+    squared_distances,
+)
 
-__all__ = ["fold_ids", "cross_validate", "CVResult", "loo_error", "loo_error_from_design",
-           "kernel_ridge_cv_grid"]
+__all__ = [
+    "fold_ids",
+    "cross_validate",
+    "CVResult",
+    "loo_error",
+    "loo_error_from_design",
+    "kernel_ridge_cv_grid",
+]
 
 
 def fold_ids(n: int, n_folds: int, random_state=None) -> np.ndarray:
     """Balanced random folds 0..m−1: the book's u = floor(m·(0:n−1)/n), permuted (Fig 4.14)."""
     if int(n_folds) != n_folds or not 2 <= n_folds <= n:
-        raise ValueError(f"The number of folds must be between 2 and the number of samples ({n}); "
-                         f"got {n_folds}.")
+        raise ValueError(
+            f"The number of folds must be between 2 and the number of samples ({n}); got {n_folds}."
+        )
     rng = check_random_state(random_state)
     return rng.permutation(np.arange(n) * int(n_folds) // n)
 
@@ -33,8 +47,9 @@ class CVResult:
     fold_errors: FloatArray
 
 
-def cross_validate(estimator: BaseEstimator, X, y, n_folds: int = 5, random_state=None,
-                   loss: str = "squared") -> CVResult:
+def cross_validate(
+    estimator: BaseEstimator, X, y, n_folds: int = 5, random_state=None, loss: str = "squared"
+) -> CVResult:
     """m-fold cross-validation (Sugiyama Fig 4.12).
 
     Each fold: fit a clone on the other folds, average the loss on the held-out fold —
@@ -68,8 +83,10 @@ def loo_error_from_design(Phi: FloatArray, y: FloatArray, lam: float) -> float:
     Hy = y - U @ (shrink * (U.T @ y))
     H_diag = 1.0 - np.einsum("ik,k,ik->i", U, shrink, U)
     if np.any(np.abs(H_diag) < 1e-12):
-        raise ValueError("Leave-one-out is undefined here: the model interpolates a point exactly "
-                         "(increase λ or use a simpler model).")
+        raise ValueError(
+            "Leave-one-out is undefined here: the model interpolates a point exactly "
+            "(increase λ or use a simpler model)."
+        )
     return float(np.mean((Hy / H_diag) ** 2))
 
 
@@ -108,9 +125,12 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
             evals, V = np.linalg.eigh(K_tr.T @ K_tr)
             proj = V.T @ (K_tr.T @ y[tr])
             with np.errstate(divide="ignore", invalid="ignore"):
-                inv = np.where(evals[None, :] + lams[:, None] > 1e-300,
-                               1.0 / (np.maximum(evals, 0.0)[None, :] + lams[:, None]), 0.0)
-            thetas = (inv * proj[None, :]) @ V.T          # one θ per λ, shape (len(lams), n)
+                inv = np.where(
+                    evals[None, :] + lams[:, None] > 1e-300,
+                    1.0 / (np.maximum(evals, 0.0)[None, :] + lams[:, None]),
+                    0.0,
+                )
+            thetas = (inv * proj[None, :]) @ V.T  # one θ per λ, shape (len(lams), n)
             residual = thetas @ K_te.T - y[~tr][None, :]
             fold_err += np.mean(residual**2, axis=1)
         errors[a] = fold_err / int(n_folds)

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import bench
+import ui  # noqa: F401  (the app's single-threaded BLAS setting)
 from bench.core import run_fit_case, scaling_exponent
 from bench.pages import page_rows
-import ui  # noqa: F401  (the app's single-threaded BLAS setting)
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -35,23 +35,38 @@ def main() -> None:
     parser.add_argument("--fits-only", action="store_true")
     parser.add_argument("--scaling", action="store_true")
     args = parser.parse_args()
-    lines = [f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})", ""]
+    lines = [
+        f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})",
+        "",
+    ]
     if not args.fits_only:
-        lines += ["## Page rerun after a hyperparameter change (AppTest, default data)", "",
-                  "| page | widget moved | median ms | p95 ms |", "|---|---|---|---|"]
+        lines += [
+            "## Page rerun after a hyperparameter change (AppTest, default data)",
+            "",
+            "| page | widget moved | median ms | p95 ms |",
+            "|---|---|---|---|",
+        ]
         for row in page_rows():
-            lines.append(f"| {row['page']} | {row['widget']} | {row['median_ms']:.0f} | {row['p95_ms']:.0f} |")
+            lines.append(
+                f"| {row['page']} | {row['widget']} | {row['median_ms']:.0f} | {row['p95_ms']:.0f} |"
+            )
             print(lines[-1], flush=True)
         lines.append("")
     if not args.pages_only:
         header = "| family | estimator | ours ms | scikit-learn ms | ratio | goal |"
-        lines += ["## Fit time at n = 500 (median, same process)", "", header + (" n^k, 500→5000 |" if args.scaling else ""),
-                  "|---|---|---|---|---|---|" + ("---|" if args.scaling else "")]
+        lines += [
+            "## Fit time at n = 500 (median, same process)",
+            "",
+            header + (" n^k, 500→5000 |" if args.scaling else ""),
+            "|---|---|---|---|---|---|" + ("---|" if args.scaling else ""),
+        ]
         for family, cases in fit_cases():
             for case in cases:
                 row = run_fit_case(case)
-                line = (f"| {family} | {row['name']} | {fmt(row['ours_ms'])} | {fmt(row['reference_ms'])} | "
-                        f"{fmt(row['ratio'], 2)} | {'≤ ' + fmt(case.goal, 2) if case.goal else ''} |")
+                line = (
+                    f"| {family} | {row['name']} | {fmt(row['ours_ms'])} | {fmt(row['reference_ms'])} | "
+                    f"{fmt(row['ratio'], 2)} | {'≤ ' + fmt(case.goal, 2) if case.goal else ''} |"
+                )
                 if args.scaling:
                     line += f" {scaling_exponent(case):.2f} |"
                 lines.append(line)

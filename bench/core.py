@@ -47,9 +47,13 @@ def run_fit_case(case: FitCase, n: int = 500) -> dict:
     args = case.data(n)
     ours = median_time(lambda: case.ours().fit(*args))
     reference = median_time(lambda: case.reference().fit(*args)) if case.reference else None
-    return {"name": case.name, "ours_ms": ours * 1e3,
-            "reference_ms": None if reference is None else reference * 1e3,
-            "ratio": None if reference is None else ours / reference, "goal": case.goal}
+    return {
+        "name": case.name,
+        "ours_ms": ours * 1e3,
+        "reference_ms": None if reference is None else reference * 1e3,
+        "ratio": None if reference is None else ours / reference,
+        "goal": case.goal,
+    }
 
 
 def scaling_exponent(case: FitCase, n_small: int = 500, n_large: int = 5000) -> float:

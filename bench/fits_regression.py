@@ -3,8 +3,14 @@
 import numpy as np
 from sklearn import kernel_ridge, linear_model
 
-from algorithms import (GaussianBasis, KernelRidge, LinearRegression, LocallyWeightedRegression, Ridge,
-                        SGDRegressor)
+from algorithms import (
+    GaussianBasis,
+    KernelRidge,
+    LinearRegression,
+    LocallyWeightedRegression,
+    Ridge,
+    SGDRegressor,
+)
 from bench.core import FitCase
 
 
@@ -24,12 +30,19 @@ CASES = [
     FitCase("LinearRegression", LinearRegression, linear_model.LinearRegression, linear_data, goal=1.0),
     FitCase("Ridge(λ=1)", lambda: Ridge(1.0), lambda: linear_model.Ridge(1.0), linear_data, goal=1.0),
     # The book's (K² + λI)⁻¹Ky costs an n×n SVD; scikit-learn solves (K + λI)α = y.
-    FitCase("KernelRidge(h=0.3, λ=0.1)", lambda: KernelRidge(0.3, 0.1),
-            lambda: kernel_ridge.KernelRidge(alpha=0.1, kernel="rbf", gamma=1 / (2 * 0.3**2)), sinc_data),
-    FitCase("SGDRegressor (Gaussian basis, 5000 steps)",
-            lambda: SGDRegressor(0.05, GaussianBasis(0.3), max_iter=5000, tol=0, random_state=0), None, sinc_data),
-    FitCase("LocallyWeightedRegression (fit + 300 queries)",
-            lambda: _LWRWithQueries(0.3), None, sinc_data),
+    FitCase(
+        "KernelRidge(h=0.3, λ=0.1)",
+        lambda: KernelRidge(0.3, 0.1),
+        lambda: kernel_ridge.KernelRidge(alpha=0.1, kernel="rbf", gamma=1 / (2 * 0.3**2)),
+        sinc_data,
+    ),
+    FitCase(
+        "SGDRegressor (Gaussian basis, 5000 steps)",
+        lambda: SGDRegressor(0.05, GaussianBasis(0.3), max_iter=5000, tol=0, random_state=0),
+        None,
+        sinc_data,
+    ),
+    FitCase("LocallyWeightedRegression (fit + 300 queries)", lambda: _LWRWithQueries(0.3), None, sinc_data),
 ]
 
 

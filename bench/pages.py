@@ -37,20 +37,29 @@ def rerun_times(file: str, query: dict | None = None) -> dict:
             kind = type(widget).__name__
             if kind == "SelectSlider":
                 options = widget.options
-                label = options[(options.index(widget.format_func(widget.value)) + (1 if i % 2 == 0 else -1))
-                                % len(options)]
+                label = options[
+                    (options.index(widget.format_func(widget.value)) + (1 if i % 2 == 0 else -1))
+                    % len(options)
+                ]
                 set_label(at, widget, label)
             else:
                 step = widget.step or 1
-                value = widget.value + step if i % 2 == 0 and widget.value + step <= widget.max else widget.value - step
+                value = (
+                    widget.value + step
+                    if i % 2 == 0 and widget.value + step <= widget.max
+                    else widget.value - step
+                )
                 widget.set_value(max(widget.min, value))
             t0 = time.perf_counter()
             at.run()
         times.append(time.perf_counter() - t0)
         if at.exception:
             raise RuntimeError(f"{file}: {at.exception[0].value}")
-    return {"median_ms": percentile(times, 50) * 1e3, "p95_ms": percentile(times, 95) * 1e3,
-            "widget": getattr(widget, "key", "—")}
+    return {
+        "median_ms": percentile(times, 50) * 1e3,
+        "p95_ms": percentile(times, 95) * 1e3,
+        "widget": getattr(widget, "key", "—"),
+    }
 
 
 def page_rows() -> list[dict]:

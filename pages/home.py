@@ -14,7 +14,7 @@ for section in SECTIONS:
     if not pages:
         continue
     st.subheader(t(f"section.{section}"))
-    for col, page in zip(st.columns(3), pages):
+    for col, page in zip(st.columns(3), pages, strict=False):
         with col.container(border=True):
             if page.thumbnail.exists():
                 st.image(str(page.thumbnail), width="stretch")

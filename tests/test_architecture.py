@@ -28,8 +28,10 @@ def test_algorithms_import_neither_streamlit_nor_plotly(path):
 
 
 def test_importing_algorithms_loads_no_ui_library():
-    code = ("import sys, algorithms; bad = [m for m in ('streamlit', 'plotly', 'sklearn') if m in sys.modules]; "
-            "print(','.join(bad))")
+    code = (
+        "import sys, algorithms; bad = [m for m in ('streamlit', 'plotly', 'sklearn') if m in sys.modules]; "
+        "print(','.join(bad))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 

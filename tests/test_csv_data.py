@@ -48,31 +48,46 @@ def test_missing_and_text_values_drop_rows_with_a_count():
     assert dropped == 3 and len(dataset.X) == 5
 
 
-@pytest.mark.parametrize("data,key", [
-    (b"", "csv.empty"),
-    (b"   \n  ", "csv.empty"),
-    (b"a,b\n", "csv.no_rows"),
-    (b"a\n1\n2\n", "csv.too_few_columns"),
-    (b"a,a,b\n1,2,3\n", "csv.duplicate_columns"),
-    (b"a,,b\n1,2,3\n", "csv.blank_header"),
-    (b"\x00\x01\x02binary\xff\xfe" * 50, "csv.binary"),
-    (bytes(range(128, 256)) * 40, "csv.encoding"),
-    (("a,b\n" + "1,2\n" * (MAX_ROWS + 1)).encode(), "csv.too_many_rows"),
-    ((",".join(f"c{i}" for i in range(201)) + "\n" + ",".join("1" * 201) + "\n").encode(), "csv.too_many_columns"),
-])
+@pytest.mark.parametrize(
+    "data,key",
+    [
+        (b"", "csv.empty"),
+        (b"   \n  ", "csv.empty"),
+        (b"a,b\n", "csv.no_rows"),
+        (b"a\n1\n2\n", "csv.too_few_columns"),
+        (b"a,a,b\n1,2,3\n", "csv.duplicate_columns"),
+        (b"a,,b\n1,2,3\n", "csv.blank_header"),
+        (b"\x00\x01\x02binary\xff\xfe" * 50, "csv.binary"),
+        (bytes(range(128, 256)) * 40, "csv.encoding"),
+        (("a,b\n" + "1,2\n" * (MAX_ROWS + 1)).encode(), "csv.too_many_rows"),
+        (
+            (",".join(f"c{i}" for i in range(201)) + "\n" + ",".join("1" * 201) + "\n").encode(),
+            "csv.too_many_columns",
+        ),
+    ],
+)
 def test_unusable_files_get_a_clear_message(data, key):
     assert error_key(data) == key
 
 
-@pytest.mark.parametrize("text,features,target,task,key", [
-    ("a,y\n1,1\n2,1\n3,1\n4,1\n5,1\n", ["a"], "y", "classification", "csv.one_class"),
-    ("a,b,y\n1,2,0\n2,3,1\n", ["a", "b"], "y", "classification", "csv.too_few_rows"),
-    ("a,b,y\n" + "x,z,1\n" * 6, ["a", "b"], "y", "classification", "csv.not_numeric"),
-    ("a,b,y\n" + "1,2,3\n" * 6, [], "y", "classification", "csv.no_features"),
-    ("a,b,y\n" + "1,2,3\n" * 6, ["a", "y"], "y", "classification", "csv.target_is_feature"),
-    ("a,b,c,y\n" + "1,2,3,0\n4,5,6,1\n" * 3, ["a", "b", "c"], "y", "classification", "csv.feature_count"),
-    ("a,y\n" + "".join(f"{i},{i}\n" for i in range(30)), ["a"], "y", "classification", "csv.too_many_classes"),
-])
+@pytest.mark.parametrize(
+    "text,features,target,task,key",
+    [
+        ("a,y\n1,1\n2,1\n3,1\n4,1\n5,1\n", ["a"], "y", "classification", "csv.one_class"),
+        ("a,b,y\n1,2,0\n2,3,1\n", ["a", "b"], "y", "classification", "csv.too_few_rows"),
+        ("a,b,y\n" + "x,z,1\n" * 6, ["a", "b"], "y", "classification", "csv.not_numeric"),
+        ("a,b,y\n" + "1,2,3\n" * 6, [], "y", "classification", "csv.no_features"),
+        ("a,b,y\n" + "1,2,3\n" * 6, ["a", "y"], "y", "classification", "csv.target_is_feature"),
+        ("a,b,c,y\n" + "1,2,3,0\n4,5,6,1\n" * 3, ["a", "b", "c"], "y", "classification", "csv.feature_count"),
+        (
+            "a,y\n" + "".join(f"{i},{i}\n" for i in range(30)),
+            ["a"],
+            "y",
+            "classification",
+            "csv.too_many_classes",
+        ),
+    ],
+)
 def test_unusable_column_choices_get_a_clear_message(text, features, target, task, key):
     table = read_table(text.encode())
     with pytest.raises(CsvError) as err:
@@ -83,8 +98,12 @@ def test_unusable_column_choices_get_a_clear_message(text, features, target, tas
 def test_pca_projection_of_many_columns():
     rng = np.random.default_rng(0)
     rows = rng.normal(size=(40, 5))
-    text = "a,b,c,d,e,label\n" + "\n".join(",".join(f"{v:.4f}" for v in r) + f",{i % 2}" for i, r in enumerate(rows))
-    dataset, _ = build_dataset(read_table(text.encode()), list("abcde"), "label", "classification", project=True)
+    text = "a,b,c,d,e,label\n" + "\n".join(
+        ",".join(f"{v:.4f}" for v in r) + f",{i % 2}" for i, r in enumerate(rows)
+    )
+    dataset, _ = build_dataset(
+        read_table(text.encode()), list("abcde"), "label", "classification", project=True
+    )
     assert dataset.X.shape == (40, 2)
     assert dataset.feature_names == ("PC1", "PC2")
     assert np.var(dataset.X[:, 0]) >= np.var(dataset.X[:, 1])

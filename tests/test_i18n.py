@@ -15,10 +15,38 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"])
 # Streamlit calls whose first argument is text the user reads.
 TEXT_CALLS = {
-    "title", "header", "subheader", "markdown", "caption", "text", "write", "info", "warning", "error",
-    "success", "toast", "button", "slider", "select_slider", "selectbox", "segmented_control", "radio",
-    "toggle", "checkbox", "number_input", "text_input", "multiselect", "file_uploader", "expander",
-    "metric", "page_link", "download_button", "pills", "tabs", "form_submit_button", "latex",
+    "title",
+    "header",
+    "subheader",
+    "markdown",
+    "caption",
+    "text",
+    "write",
+    "info",
+    "warning",
+    "error",
+    "success",
+    "toast",
+    "button",
+    "slider",
+    "select_slider",
+    "selectbox",
+    "segmented_control",
+    "radio",
+    "toggle",
+    "checkbox",
+    "number_input",
+    "text_input",
+    "multiselect",
+    "file_uploader",
+    "expander",
+    "metric",
+    "page_link",
+    "download_button",
+    "pills",
+    "tabs",
+    "form_submit_button",
+    "latex",
 }
 
 
@@ -40,8 +68,13 @@ def used_literal_keys() -> set[str]:
     keys = set()
     for path in CODE:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
-                    and node.args and isinstance(node.args[0], ast.Constant)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "t"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 keys.add(node.args[0].value)
     return keys
 
@@ -75,14 +108,19 @@ def test_catalogue_prefixes_cover_their_options():
                     if isinstance(target, ast.Name):
                         constants[target.id] = values
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choice"):
+            if not (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "choice"
+            ):
                 continue
             options, labels = node.args[1], node.args[3]
             if not (isinstance(labels, ast.Call) and getattr(labels.func, "id", "") == "catalogue_labels"):
                 continue
             prefix = labels.args[0].value
-            values = ([e.value for e in options.elts] if isinstance(options, ast.List)
-                      else constants.get(getattr(options, "id", ""), []))
+            values = (
+                [e.value for e in options.elts]
+                if isinstance(options, ast.List)
+                else constants.get(getattr(options, "id", ""), [])
+            )
             for value in values:
                 assert f"{prefix}.{value}" in keys, f"{path.name}: {prefix}.{value}"
 
@@ -94,10 +132,15 @@ def literal_labels(path: Path) -> list[str]:
             continue
         if node.func.attr in TEXT_CALLS and node.args:
             first = node.args[0]
-            if isinstance(first, ast.Constant) and isinstance(first.value, str) and re.search(r"[A-Za-z]{2}", first.value):
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+                and re.search(r"[A-Za-z]{2}", first.value)
+            ):
                 found.append(f"{path.name}:{node.lineno} {node.func.attr}({first.value!r})")
             if isinstance(first, ast.JoinedStr) and any(
-                    isinstance(v, ast.Constant) and re.search(r"[A-Za-z]{3}", v.value) for v in first.values):
+                isinstance(v, ast.Constant) and re.search(r"[A-Za-z]{3}", v.value) for v in first.values
+            ):
                 found.append(f"{path.name}:{node.lineno} {node.func.attr}(f-string)")
     return found
 

@@ -33,16 +33,25 @@ def series_125(lo_exp: int, hi_exp: int) -> list[float]:
     return values + [float(f"1e{hi_exp}")]
 
 
-def log_slider(label: str, key: str, lo_exp: int, hi_exp: int, default: float,
-               help: str | None = None) -> float:
+def log_slider(
+    label: str, key: str, lo_exp: int, hi_exp: int, default: float, help: str | None = None
+) -> float:
     """A slider over a logarithmic 1-2-3-5 scale (λ, h, σ, C, learning rates)."""
     options = series_125(lo_exp, hi_exp)
-    return st.select_slider(label, options=options, value=default, format_func=lambda v: f"{v:g}",
-                            help=help, **bound(key))
+    return st.select_slider(
+        label, options=options, value=default, format_func=lambda v: f"{v:g}", help=help, **bound(key)
+    )
 
 
-def choice(label: str, options: list[str], key: str, format_func: Callable[[str], str], *,
-           horizontal: bool = False, default: str | None = None) -> str:
+def choice(
+    label: str,
+    options: list[str],
+    key: str,
+    format_func: Callable[[str], str],
+    *,
+    horizontal: bool = False,
+    default: str | None = None,
+) -> str:
     """A select box (or horizontal segmented control) over stable option codes.
 
     Labels are translated, and ``bind="query-params"`` would put the translated label in the
@@ -55,11 +64,24 @@ def choice(label: str, options: list[str], key: str, format_func: Callable[[str]
     if st.session_state.get(key) not in options:
         st.session_state.pop(key, None)
     if horizontal:
-        value = st.segmented_control(label, options, default=default, required=True,
-                                     format_func=format_func, key=key, persist_state="session")
+        value = st.segmented_control(
+            label,
+            options,
+            default=default,
+            required=True,
+            format_func=format_func,
+            key=key,
+            persist_state="session",
+        )
     else:
-        value = st.selectbox(label, options, index=options.index(default), format_func=format_func,
-                             key=key, persist_state="session")
+        value = st.selectbox(
+            label,
+            options,
+            index=options.index(default),
+            format_func=format_func,
+            key=key,
+            persist_state="session",
+        )
     value = default if value is None else value
     if value == default:
         st.query_params.pop(key, None)
@@ -84,7 +106,9 @@ def set_values(values: dict[str, Any]) -> None:
         st.session_state[key] = value
 
 
-def preset_picker(presets: dict[str, dict[str, Any]], key: str, on_apply: Callable[[], None] | None = None) -> None:
+def preset_picker(
+    presets: dict[str, dict[str, Any]], key: str, on_apply: Callable[[], None] | None = None
+) -> None:
     """'Reproduce the book': choosing a preset sets every listed widget, then the box resets."""
 
     def apply():
@@ -96,8 +120,14 @@ def preset_picker(presets: dict[str, dict[str, Any]], key: str, on_apply: Callab
         st.session_state[key] = "-"
 
     labels, none = catalogue_labels("preset"), t("preset.none")
-    st.selectbox(t("preset.label"), ["-", *presets], key=key, on_change=apply,
-                 format_func=lambda p: none if p == "-" else labels(p), help=t("preset.help"))
+    st.selectbox(
+        t("preset.label"),
+        ["-", *presets],
+        key=key,
+        on_change=apply,
+        format_func=lambda p: none if p == "-" else labels(p),
+        help=t("preset.help"),
+    )
 
 
 def clamp_index(value: int, n: int) -> int:

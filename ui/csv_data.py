@@ -74,8 +74,15 @@ def read_table(data: bytes) -> pd.DataFrame:
     if any(not name for name in names):
         raise CsvError("csv.blank_header")
     try:
-        table = pd.read_csv(io.StringIO(text), sep=delimiter, nrows=MAX_ROWS + 1, dtype=str,
-                            keep_default_na=False, skipinitialspace=True, engine="python")
+        table = pd.read_csv(
+            io.StringIO(text),
+            sep=delimiter,
+            nrows=MAX_ROWS + 1,
+            dtype=str,
+            keep_default_na=False,
+            skipinitialspace=True,
+            engine="python",
+        )
     except (pd.errors.ParserError, ValueError, csv.Error) as err:
         raise CsvError("csv.unreadable", detail=str(err).splitlines()[0][:120]) from None
     table.columns = names[: len(table.columns)] if len(table.columns) <= len(names) else table.columns
@@ -105,8 +112,14 @@ def numeric_columns(table: pd.DataFrame) -> list[str]:
     return result
 
 
-def build_dataset(table: pd.DataFrame, features: list[str], target: str, task: str,
-                  project: bool = False, n_features: int = 2) -> tuple[Dataset, int]:
+def build_dataset(
+    table: pd.DataFrame,
+    features: list[str],
+    target: str,
+    task: str,
+    project: bool = False,
+    n_features: int = 2,
+) -> tuple[Dataset, int]:
     """A :class:`Dataset` from chosen columns, and how many incomplete rows were dropped.
 
     ``project=True`` replaces the features by their first ``n_features`` principal components
@@ -138,8 +151,9 @@ def build_dataset(table: pd.DataFrame, features: list[str], target: str, task: s
         names = tuple(f"PC{i + 1}" for i in range(k))
     elif X.shape[1] != n_features:
         raise CsvError("csv.feature_count", n=n_features)
-    return Dataset(X=X, y=y, feature_names=names, target_name=target, task=task,
-                   source="csv", name="csv"), dropped
+    return Dataset(
+        X=X, y=y, feature_names=names, target_name=target, task=task, source="csv", name="csv"
+    ), dropped
 
 
 def _labels(y: np.ndarray) -> np.ndarray:

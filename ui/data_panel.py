@@ -54,8 +54,9 @@ def data_panel(prefix: str, request: DataRequest) -> LoadedData:
     options = names + [CSV]
     with st.sidebar:
         st.subheader(t("data.heading"), divider="gray")
-        name = choice(t("data.dataset"), options, f"{prefix}.data", catalogue_labels("dataset"),
-                      default=request.default)
+        name = choice(
+            t("data.dataset"), options, f"{prefix}.data", catalogue_labels("dataset"), default=request.default
+        )
         if name == CSV:
             data = _csv_panel(prefix, request)
         else:
@@ -71,8 +72,14 @@ def _generated_panel(prefix: str, name: str) -> LoadedData:
     if spec.n is not None:
         n = slider(t("data.n"), *spec.n_range, spec.n, f"{prefix}.n")
     if spec.noise is not None:
-        noise = slider(t("data.noise"), float(spec.noise_range[0]), float(spec.noise_range[1]),
-                       float(spec.noise), f"{prefix}.noise", step=0.01)
+        noise = slider(
+            t("data.noise"),
+            float(spec.noise_range[0]),
+            float(spec.noise_range[1]),
+            float(spec.noise),
+            f"{prefix}.noise",
+            step=0.01,
+        )
     seed = 0
     if spec.n is not None:
         seed = st.number_input(t("data.seed"), 0, 9999, 0, step=1, **bound(f"{prefix}.seed"))
@@ -83,8 +90,14 @@ def _generated_panel(prefix: str, name: str) -> LoadedData:
 
 def _csv_panel(prefix: str, request: DataRequest) -> LoadedData:
     table_key, error_key, good_key = f"{prefix}.csv_table", f"{prefix}.csv_error", f"{prefix}.csv_good"
-    st.file_uploader(t("data.upload"), type=["csv", "txt"], key=f"{prefix}.csv_file",
-                     on_change=_read_upload, args=(prefix,), help=t("data.upload_help"))
+    st.file_uploader(
+        t("data.upload"),
+        type=["csv", "txt"],
+        key=f"{prefix}.csv_file",
+        on_change=_read_upload,
+        args=(prefix,),
+        help=t("data.upload_help"),
+    )
     if st.session_state.get(error_key):
         key, values = st.session_state[error_key]
         st.error(t(key, **values), icon=":material/error:")
@@ -100,20 +113,26 @@ def _csv_panel(prefix: str, request: DataRequest) -> LoadedData:
     if not target_options or len(numeric) < 1:
         st.error(t("csv.not_numeric", names=", ".join(columns[:5])), icon=":material/error:")
         return st.session_state.get(good_key, fallback)
-    target = st.selectbox(t("data.csv_target"), target_options, index=len(target_options) - 1,
-                          key=f"{prefix}.csv_target")
+    target = st.selectbox(
+        t("data.csv_target"), target_options, index=len(target_options) - 1, key=f"{prefix}.csv_target"
+    )
     n_features = request.dims or 2
     project = st.toggle(t("data.csv_pca", k=n_features), key=f"{prefix}.csv_pca")
     candidates = [c for c in numeric if c != target]
     if project:
         features = candidates
     else:
-        features = st.multiselect(t("data.csv_features", k=n_features), candidates,
-                                  default=candidates[:n_features], max_selections=n_features,
-                                  key=f"{prefix}.csv_features")
+        features = st.multiselect(
+            t("data.csv_features", k=n_features),
+            candidates,
+            default=candidates[:n_features],
+            max_selections=n_features,
+            key=f"{prefix}.csv_features",
+        )
     try:
-        train, dropped = csv_data.build_dataset(table, features, target, request.task,
-                                                project=project, n_features=n_features)
+        train, dropped = csv_data.build_dataset(
+            table, features, target, request.task, project=project, n_features=n_features
+        )
     except csv_data.CsvError as err:
         st.error(t(err.key, **err.values), icon=":material/error:")
         return st.session_state.get(good_key, fallback)
@@ -137,9 +156,12 @@ def _read_upload(prefix: str) -> None:
     st.session_state[f"{prefix}.csv_table"] = table
     st.session_state[f"{prefix}.csv_name"] = upload.name
     st.session_state[f"{prefix}.csv_error"] = None
+    for choice_key in ("csv_target", "csv_features", "csv_pca"):  # a new file starts afresh
+        st.session_state.pop(f"{prefix}.{choice_key}", None)
 
 
 # ---- editing points by clicking on the chart -------------------------------------------------
+
 
 def _signature(data: Dataset) -> tuple:
     return (data.name, data.X.shape, float(np.sum(data.X)), str(np.asarray(data.y)[:3]))
@@ -157,8 +179,13 @@ def _apply_edits(prefix: str, data: LoadedData, request: DataRequest) -> LoadedD
         classes = np.unique(data.train.y)
         st.selectbox(t("data.edit_class"), classes.tolist(), key=f"{prefix}.edit_class")
     if edits is not None:
-        st.button(t("data.edit_reset"), key=f"{prefix}.edit_reset", on_click=_reset_edits,
-                  args=(prefix,), icon=":material/undo:")
+        st.button(
+            t("data.edit_reset"),
+            key=f"{prefix}.edit_reset",
+            on_click=_reset_edits,
+            args=(prefix,),
+            icon=":material/undo:",
+        )
         # Per-point extras (planted outliers, labelled flags) no longer match edited points.
         train = replace(data.train, X=edits["X"], y=edits["y"], extra=MappingProxyType({}))
         return LoadedData(train, data.test, edited=True)
@@ -178,15 +205,22 @@ def add_edit_grid(fig: go.Figure, x_range, y_range) -> go.Figure:
     gx = np.linspace(*x_range, EDIT_GRID[0])[1:-1]
     gy = np.linspace(*y_range, EDIT_GRID[1])[1:-1]
     xx, yy = np.meshgrid(gx, gy)
-    fig.add_trace(go.Scatter(x=xx.ravel(), y=yy.ravel(), mode="markers", name="grid",
-                             showlegend=False, hoverinfo="none",
-                             marker=dict(size=18, opacity=0.0, color="#000")))
+    fig.add_trace(
+        go.Scatter(
+            x=xx.ravel(),
+            y=yy.ravel(),
+            mode="markers",
+            name="grid",
+            showlegend=False,
+            hoverinfo="none",
+            marker=dict(size=18, opacity=0.0, color="#000"),
+        )
+    )
     fig.update_layout(clickmode="event+select", dragmode=False)
     return fig
 
 
-def editable_chart(fig: go.Figure, prefix: str, data: LoadedData, x_range, y_range,
-                   key: str) -> None:
+def editable_chart(fig: go.Figure, prefix: str, data: LoadedData, x_range, y_range, key: str) -> None:
     """Show ``fig``; in edit mode a click on empty space adds a point, a click on a point removes it.
 
     Data traces must carry the sample index as ``customdata`` (as the figure builders do).
@@ -196,8 +230,12 @@ def editable_chart(fig: go.Figure, prefix: str, data: LoadedData, x_range, y_ran
         return
     fig = add_edit_grid(go.Figure(fig), x_range, y_range)
     grid_curve = len(fig.data) - 1
-    chart(fig, key=key, on_select=partial(_on_click, prefix, key, data.train, grid_curve),
-                    selection_mode="points")
+    chart(
+        fig,
+        key=key,
+        on_select=partial(_on_click, prefix, key, data.train, grid_curve),
+        selection_mode="points",
+    )
     st.caption(t("data.edit_caption"))
 
 

@@ -36,7 +36,7 @@ def vector(values, digits: int = 3, max_items: int = 6) -> str:
     values = np.asarray(values, dtype=float).ravel()
     items = [number(v, digits) for v in values]
     if len(items) > max_items:
-        items = items[: max_items // 2] + [r"\dots"] + items[-(max_items // 2):]
+        items = items[: max_items // 2] + [r"\dots"] + items[-(max_items // 2) :]
     return r"(" + r",\ ".join(items) + r")^\top"
 
 
@@ -61,7 +61,7 @@ def code_view(*objects, projector: bool) -> None:
 
 def metrics_row(metrics: list[tuple[str, str]]) -> None:
     """A row of headline numbers, e.g. training and test error, objective, iterations."""
-    for col, (label, value) in zip(st.columns(len(metrics)), metrics):
+    for col, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
         col.metric(label, value)
 
 

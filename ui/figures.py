@@ -13,8 +13,17 @@ from dataclasses import dataclass, field
 import numpy as np
 import plotly.graph_objects as go
 
-from ui.theme import (ALT_COLOR, BLACK, CLASS_COLORS, CLASS_SYMBOLS, FIT_COLOR, HIGHLIGHT_COLOR,
-                      REGION_COLORS, TRUTH_COLOR, Style)
+from ui.theme import (
+    ALT_COLOR,
+    BLACK,
+    CLASS_COLORS,
+    CLASS_SYMBOLS,
+    FIT_COLOR,
+    HIGHLIGHT_COLOR,
+    REGION_COLORS,
+    TRUTH_COLOR,
+    Style,
+)
 
 GRID_RESOLUTION = 150
 
@@ -48,6 +57,25 @@ class Axes:
     extra: dict = field(default_factory=dict)
 
 
+def title_and_legend(fig: go.Figure, style: Style, title: str = "") -> None:
+    """Title in the top-left corner of the figure, legend in its own row beneath it."""
+    title_height = style.title_size * 2 if title else 0
+    fig.update_layout(
+        title=dict(
+            text=title,
+            font=dict(size=style.title_size),
+            x=0.01,
+            xanchor="left",
+            y=1.0,
+            yref="container",
+            yanchor="top",
+            pad=dict(t=8),
+        ),
+        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="left", x=0.0),
+        margin=dict(l=10, r=10, b=10, t=title_height + style.font_size * 3),
+    )
+
+
 def padded_range(values: np.ndarray, pad: float = 0.08) -> tuple[float, float]:
     """The range of ``values`` widened by ``pad`` of its span on each side."""
     lo, hi = float(np.min(values)), float(np.max(values))
@@ -59,14 +87,29 @@ def base_figure(style: Style, axes: Axes, title: str = "", height: int | None = 
     """An empty figure with the shared layout: fixed ranges, legend on top, font sizes."""
     fig = go.Figure()
     fig.update_layout(
-        height=height or style.figure_height, margin=dict(l=10, r=10, t=50 if title else 34, b=10),
-        font=dict(size=style.font_size), title=dict(text=title, font=dict(size=style.title_size)),
-        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0.0),
-        plot_bgcolor="white", hovermode="closest", **axes.extra)
-    for update, value_range, title_text in ((fig.update_xaxes, axes.x_range, axes.x_title),
-                                            (fig.update_yaxes, axes.y_range, axes.y_title)):
-        update(range=list(value_range), title=title_text, automargin=True, showgrid=True, ticks="outside",
-               gridcolor="#e6e6e6", zeroline=False, showline=True, linecolor="#888", mirror=False)
+        height=height or style.figure_height,
+        font=dict(size=style.font_size),
+        plot_bgcolor="white",
+        hovermode="closest",
+        **axes.extra,
+    )
+    title_and_legend(fig, style, title)
+    for update, value_range, title_text in (
+        (fig.update_xaxes, axes.x_range, axes.x_title),
+        (fig.update_yaxes, axes.y_range, axes.y_title),
+    ):
+        update(
+            range=list(value_range),
+            title=title_text,
+            automargin=True,
+            showgrid=True,
+            ticks="outside",
+            gridcolor="#e6e6e6",
+            zeroline=False,
+            showline=True,
+            linecolor="#888",
+            mirror=False,
+        )
     if axes.equal:
         fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
@@ -74,59 +117,119 @@ def base_figure(style: Style, axes: Axes, title: str = "", height: int | None = 
 
 def line_trace(curve: Curve, style: Style) -> dict:
     """A line as a plain Plotly trace dict (cheap to build; validated once when added to a figure)."""
-    return dict(type="scatter", mode="lines", x=np.asarray(curve.x, float), y=np.asarray(curve.y, float),
-                name=curve.name, line=dict(color=curve.color, dash=curve.dash,
-                                           width=style.line_width * curve.width_scale))
+    return dict(
+        type="scatter",
+        mode="lines",
+        x=np.asarray(curve.x, float),
+        y=np.asarray(curve.y, float),
+        name=curve.name,
+        line=dict(color=curve.color, dash=curve.dash, width=style.line_width * curve.width_scale),
+    )
 
 
-def points_trace(x, y, name: str, style: Style, color: str = BLACK, symbol: str = "circle",
-                 size_scale: float = 1.0, hollow: bool = False, customdata=None,
-                 sizes: np.ndarray | None = None) -> dict:
+def points_trace(
+    x,
+    y,
+    name: str,
+    style: Style,
+    color: str = BLACK,
+    symbol: str = "circle",
+    size_scale: float = 1.0,
+    hollow: bool = False,
+    customdata=None,
+    sizes: np.ndarray | None = None,
+) -> dict:
     """Markers as a plain trace dict; ``sizes`` gives one size per point (e.g. weights)."""
     size = style.marker_size * size_scale if sizes is None else np.asarray(sizes, float)
-    marker = dict(color=color, symbol=symbol + ("-open" if hollow else ""), size=size,
-                  line=dict(width=2 if hollow else 1.5, color=color if hollow else "white"))
-    trace = dict(type="scatter", mode="markers", x=np.asarray(x, float), y=np.asarray(y, float),
-                 name=name, marker=marker)
+    marker = dict(
+        color=color,
+        symbol=symbol + ("-open" if hollow else ""),
+        size=size,
+        line=dict(width=2 if hollow else 1.5, color=color if hollow else "white"),
+    )
+    trace = dict(
+        type="scatter",
+        mode="markers",
+        x=np.asarray(x, float),
+        y=np.asarray(y, float),
+        name=name,
+        marker=marker,
+    )
     if customdata is not None:
         trace["customdata"] = np.asarray(customdata)
     return trace
 
 
-def class_traces(X: np.ndarray, y: np.ndarray, classes, style: Style, *, names=None,
-                 sizes: np.ndarray | None = None, hollow: bool = False) -> list[dict]:
+def class_traces(
+    X: np.ndarray,
+    y: np.ndarray,
+    classes,
+    style: Style,
+    *,
+    names=None,
+    sizes: np.ndarray | None = None,
+    hollow: bool = False,
+) -> list[dict]:
     """One marker trace per class (colour and symbol by class index); customdata = sample index."""
     traces = []
     for k, label in enumerate(classes):
         mask = y == label
-        traces.append(points_trace(
-            X[mask, 0], X[mask, 1], plain(names[k] if names else label), style,
-            color=CLASS_COLORS[k % len(CLASS_COLORS)], symbol=CLASS_SYMBOLS[k % len(CLASS_SYMBOLS)],
-            hollow=hollow, customdata=np.flatnonzero(mask), sizes=None if sizes is None else sizes[mask]))
+        traces.append(
+            points_trace(
+                X[mask, 0],
+                X[mask, 1],
+                plain(names[k] if names else label),
+                style,
+                color=CLASS_COLORS[k % len(CLASS_COLORS)],
+                symbol=CLASS_SYMBOLS[k % len(CLASS_SYMBOLS)],
+                hollow=hollow,
+                customdata=np.flatnonzero(mask),
+                sizes=None if sizes is None else sizes[mask],
+            )
+        )
     return traces
 
 
-def regression_figure(x: np.ndarray, y: np.ndarray, curves: list[Curve], axes: Axes, style: Style,
-                      *, data_name: str = "", test: tuple[np.ndarray, np.ndarray] | None = None,
-                      test_name: str = "", title: str = "") -> go.Figure:
+def regression_figure(
+    x: np.ndarray,
+    y: np.ndarray,
+    curves: list[Curve],
+    axes: Axes,
+    style: Style,
+    *,
+    data_name: str = "",
+    test: tuple[np.ndarray, np.ndarray] | None = None,
+    test_name: str = "",
+    title: str = "",
+) -> go.Figure:
     """1-D regression: training points, optional test points, and fitted/true curves."""
     fig = base_figure(style, axes, title)
     for curve in curves:
         fig.add_trace(line_trace(curve, style))
     if test is not None:
-        fig.add_trace(points_trace(test[0], test[1], test_name, style, color=TRUTH_COLOR,
-                                   size_scale=0.7, hollow=True))
-    fig.add_trace(points_trace(x, y, data_name, style, color=CLASS_COLORS[0],
-                               customdata=np.arange(len(x))))
+        fig.add_trace(
+            points_trace(test[0], test[1], test_name, style, color=TRUTH_COLOR, size_scale=0.7, hollow=True)
+        )
+    fig.add_trace(points_trace(x, y, data_name, style, color=CLASS_COLORS[0], customdata=np.arange(len(x))))
     return fig
 
 
 def highlight_trace(x, y, name: str, style: Style) -> dict:
     """A ring around the point(s) the current step acts on."""
-    return dict(type="scatter", mode="markers", x=np.atleast_1d(np.asarray(x, float)),
-                y=np.atleast_1d(np.asarray(y, float)), name=name, showlegend=bool(name),
-                marker=dict(symbol="circle-open", size=style.marker_size * 2.4, color=HIGHLIGHT_COLOR,
-                            line=dict(width=style.line_width)))
+    return dict(
+        type="scatter",
+        mode="markers",
+        x=np.atleast_1d(np.asarray(x, float)),
+        y=np.atleast_1d(np.asarray(y, float)),
+        name=name,
+        showlegend=bool(name),
+        marker=dict(
+            symbol="circle-open",
+            size=style.marker_size * 2.4,
+            color=HIGHLIGHT_COLOR,
+            line=dict(width=style.line_width),
+        ),
+    )
 
 
 def grid_points(x_range, y_range, resolution: int = GRID_RESOLUTION):
@@ -137,9 +240,16 @@ def grid_points(x_range, y_range, resolution: int = GRID_RESOLUTION):
     return gx, gy, np.column_stack([xx.ravel(), yy.ravel()])
 
 
-def decision_surface(gx: np.ndarray, gy: np.ndarray, region: np.ndarray, style: Style, *,
-                     n_classes: int, decision: np.ndarray | None = None,
-                     levels: tuple[float, ...] = (-1.0, 0.0, 1.0)) -> list[go.BaseTraceType]:
+def decision_surface(
+    gx: np.ndarray,
+    gy: np.ndarray,
+    region: np.ndarray,
+    style: Style,
+    *,
+    n_classes: int,
+    decision: np.ndarray | None = None,
+    levels: tuple[float, ...] = (-1.0, 0.0, 1.0),
+) -> list[go.BaseTraceType]:
     """Class regions as a light uint8 heat-map plus contour lines of the decision function.
 
     ``region`` holds class indices on the grid (rows = gy, columns = gx); ``decision`` the
@@ -147,18 +257,39 @@ def decision_surface(gx: np.ndarray, gy: np.ndarray, region: np.ndarray, style: 
     """
     n_classes = max(int(n_classes), 2)
     colors = [REGION_COLORS[k % len(REGION_COLORS)] for k in range(n_classes)]
-    traces: list[go.BaseTraceType] = [go.Heatmap(
-        x=gx, y=gy, z=region.astype(np.uint8), zmin=-0.5, zmax=n_classes - 0.5,
-        colorscale=_discrete_scale(colors),
-        showscale=False, hoverinfo="skip", name="")]
+    traces: list[go.BaseTraceType] = [
+        go.Heatmap(
+            x=gx,
+            y=gy,
+            z=region.astype(np.uint8),
+            zmin=-0.5,
+            zmax=n_classes - 0.5,
+            colorscale=_discrete_scale(colors),
+            showscale=False,
+            hoverinfo="skip",
+            name="",
+        )
+    ]
     if decision is not None:
         for level in levels:
-            traces.append(go.Contour(
-                x=gx, y=gy, z=decision.astype(np.float32), showscale=False, hoverinfo="skip",
-                contours=dict(start=level, end=level, size=1.0, coloring="lines"),
-                line=dict(color=BLACK, width=style.line_width * (1.0 if level == 0 else 0.6),
-                          dash="solid" if level == 0 else "dash"),
-                colorscale=[[0, BLACK], [1, BLACK]], name=f"f = {level:g}", showlegend=False))
+            traces.append(
+                go.Contour(
+                    x=gx,
+                    y=gy,
+                    z=decision.astype(np.float32),
+                    showscale=False,
+                    hoverinfo="skip",
+                    contours=dict(start=level, end=level, size=1.0, coloring="lines"),
+                    line=dict(
+                        color=BLACK,
+                        width=style.line_width * (1.0 if level == 0 else 0.6),
+                        dash="solid" if level == 0 else "dash",
+                    ),
+                    colorscale=[[0, BLACK], [1, BLACK]],
+                    name=f"f = {level:g}",
+                    showlegend=False,
+                )
+            )
     return traces
 
 
@@ -172,49 +303,112 @@ def _discrete_scale(colors: list[str]) -> list[list]:
     return scale
 
 
-def heatmap_figure(z: np.ndarray, x_labels, y_labels, axes_titles: tuple[str, str], style: Style,
-                   *, best: tuple[int, int] | None = None, selected: tuple[int, int] | None = None,
-                   colorbar_title: str = "", title: str = "", best_name: str = "",
-                   selected_name: str = "") -> go.Figure:
+def heatmap_figure(
+    z: np.ndarray,
+    x_labels,
+    y_labels,
+    axes_titles: tuple[str, str],
+    style: Style,
+    *,
+    best: tuple[int, int] | None = None,
+    selected: tuple[int, int] | None = None,
+    colorbar_title: str = "",
+    title: str = "",
+    best_name: str = "",
+    selected_name: str = "",
+) -> go.Figure:
     """Heat-map of a parameter grid (rows = y_labels) with the best and the selected cell marked.
 
     Invisible markers at the cell centres make every cell clickable (customdata = (row, col)).
     """
     xs = np.arange(len(x_labels))
     ys = np.arange(len(y_labels))
-    fig = go.Figure(go.Heatmap(x=xs, y=ys, z=z, colorscale="Viridis", reversescale=True,
-                               colorbar=dict(title=colorbar_title), hoverinfo="skip"))
+    fig = go.Figure(
+        go.Heatmap(
+            x=xs,
+            y=ys,
+            z=z,
+            colorscale="Viridis",
+            reversescale=True,
+            colorbar=dict(title=colorbar_title),
+            hoverinfo="skip",
+        )
+    )
     cx, cy = np.meshgrid(xs, ys)
     rows_cols = np.column_stack([cy.ravel(), cx.ravel()])
-    fig.add_trace(go.Scatter(x=cx.ravel(), y=cy.ravel(), mode="markers", showlegend=False,
-                             marker=dict(size=max(8, 260 // max(len(xs), len(ys))), opacity=0.0),
-                             customdata=rows_cols, hovertemplate="%{text}<extra></extra>",
-                             text=[f"{x_labels[c]}, {y_labels[r]}: {z[r, c]:.4g}"
-                                   for r, c in rows_cols], name="cells"))
+    fig.add_trace(
+        go.Scatter(
+            x=cx.ravel(),
+            y=cy.ravel(),
+            mode="markers",
+            showlegend=False,
+            marker=dict(size=max(8, 260 // max(len(xs), len(ys))), opacity=0.0),
+            customdata=rows_cols,
+            hovertemplate="%{text}<extra></extra>",
+            text=[f"{x_labels[c]}, {y_labels[r]}: {z[r, c]:.4g}" for r, c in rows_cols],
+            name="cells",
+        )
+    )
     if selected is not None:
-        fig.add_trace(go.Scatter(x=[selected[1]], y=[selected[0]], mode="markers",
-                                 name=selected_name,
-                                 marker=dict(symbol="square-open", size=style.marker_size * 2.6,
-                                             color=ALT_COLOR, line=dict(width=style.line_width))))
+        fig.add_trace(
+            go.Scatter(
+                x=[selected[1]],
+                y=[selected[0]],
+                mode="markers",
+                name=selected_name,
+                marker=dict(
+                    symbol="square-open",
+                    size=style.marker_size * 2.6,
+                    color=ALT_COLOR,
+                    line=dict(width=style.line_width),
+                ),
+            )
+        )
     if best is not None:
-        fig.add_trace(go.Scatter(x=[best[1]], y=[best[0]], mode="markers", name=best_name,
-                                 marker=dict(symbol="star", size=style.marker_size * 2,
-                                             color=HIGHLIGHT_COLOR, line=dict(color=BLACK, width=1))))
-    fig.update_layout(height=style.figure_height, font=dict(size=style.font_size),
-                      margin=dict(l=10, r=10, t=50 if title else 30, b=10),
-                      title=dict(text=title, font=dict(size=style.title_size)),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0.0),
-                      clickmode="event+select")
-    fig.update_xaxes(tickvals=xs, ticktext=[str(v) for v in x_labels], title=axes_titles[0],
-                     range=[-0.5, len(xs) - 0.5], automargin=True)
-    fig.update_yaxes(tickvals=ys, ticktext=[str(v) for v in y_labels], title=axes_titles[1],
-                     range=[-0.5, len(ys) - 0.5], automargin=True)
+        fig.add_trace(
+            go.Scatter(
+                x=[best[1]],
+                y=[best[0]],
+                mode="markers",
+                name=best_name,
+                marker=dict(
+                    symbol="star",
+                    size=style.marker_size * 2,
+                    color=HIGHLIGHT_COLOR,
+                    line=dict(color=BLACK, width=1),
+                ),
+            )
+        )
+    fig.update_layout(height=style.figure_height, font=dict(size=style.font_size), clickmode="event+select")
+    title_and_legend(fig, style, title)
+    fig.update_xaxes(
+        tickvals=xs,
+        ticktext=[str(v) for v in x_labels],
+        title=axes_titles[0],
+        range=[-0.5, len(xs) - 0.5],
+        automargin=True,
+    )
+    fig.update_yaxes(
+        tickvals=ys,
+        ticktext=[str(v) for v in y_labels],
+        title=axes_titles[1],
+        range=[-0.5, len(ys) - 0.5],
+        automargin=True,
+    )
     return fig
 
 
-def curves_figure(curves: list[Curve], axes: Axes, style: Style, *, log_x: bool = False,
-                  log_y: bool = False, title: str = "", markers: bool = False,
-                  height: int | None = None) -> go.Figure:
+def curves_figure(
+    curves: list[Curve],
+    axes: Axes,
+    style: Style,
+    *,
+    log_x: bool = False,
+    log_y: bool = False,
+    title: str = "",
+    markers: bool = False,
+    height: int | None = None,
+) -> go.Figure:
     """Loss / objective / error curves against iteration or complexity."""
     fig = base_figure(style, axes, title, height=height)
     for curve in curves:
@@ -223,17 +417,25 @@ def curves_figure(curves: list[Curve], axes: Axes, style: Style, *, log_x: bool 
             trace["mode"] = "lines+markers"
         fig.add_trace(trace)
     if log_x:
-        fig.update_xaxes(type="log", range=list(np.log10(axes.x_range)))
+        fig.update_xaxes(type="log", range=list(np.log10(axes.x_range)), exponentformat="power")
     if log_y:
-        fig.update_yaxes(type="log", range=list(np.log10(axes.y_range)))
+        fig.update_yaxes(type="log", range=list(np.log10(axes.y_range)), exponentformat="power")
     return fig
 
 
-def bar_figure(values: np.ndarray, labels, axes: Axes, style: Style, title: str = "",
-               color: str = FIT_COLOR, height: int | None = None) -> go.Figure:
+def bar_figure(
+    values: np.ndarray,
+    labels,
+    axes: Axes,
+    style: Style,
+    title: str = "",
+    color: str = FIT_COLOR,
+    height: int | None = None,
+) -> go.Figure:
     fig = base_figure(style, axes, title, height=height)
-    fig.add_trace(go.Bar(x=np.asarray(labels), y=np.asarray(values, float), marker_color=color,
-                         showlegend=False))
+    fig.add_trace(
+        go.Bar(x=np.asarray(labels), y=np.asarray(values, float), marker_color=color, showlegend=False)
+    )
     return fig
 
 
@@ -245,4 +447,3 @@ def safe_range(lo: float, hi: float, positive: bool = False) -> tuple[float, flo
     if not hi > lo:
         hi = lo + 1.0
     return lo, hi
-

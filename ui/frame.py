@@ -32,8 +32,7 @@ def page_frame(page: str, data: DataRequest | None = None) -> PageContext:
     _leave_legacy_pages_mode()
     with st.sidebar:
         choice(t("frame.language"), list(LANGUAGES), LANGUAGE_KEY, LANGUAGES.get, horizontal=True)
-        projector = st.toggle(t("frame.projector"), help=t("frame.projector_help"),
-                              **bound(PROJECTOR_KEY))
+        projector = st.toggle(t("frame.projector"), help=t("frame.projector_help"), **bound(PROJECTOR_KEY))
     if projector:
         st.html(PROJECTOR_CSS)
     loaded = data_panel(page, data) if data is not None else None

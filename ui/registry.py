@@ -43,7 +43,9 @@ PLANNED = (
     PageInfo("ens", "ensembles.py", "trees", ":material/forest:", "ensembles"),
     PageInfo("clu", "clustering.py", "unsupervised", ":material/workspaces:", "clustering"),
     PageInfo("gmm", "mixtures.py", "unsupervised", ":material/blur_on:", "mixtures"),
-    PageInfo("dr", "dimensionality_reduction.py", "unsupervised", ":material/compress:", "dimensionality_reduction"),
+    PageInfo(
+        "dr", "dimensionality_reduction.py", "unsupervised", ":material/compress:", "dimensionality_reduction"
+    ),
     PageInfo("anom", "anomaly_detection.py", "unsupervised", ":material/crisis_alert:", "anomaly_detection"),
 )
 # Only pages that exist are listed.

@@ -10,7 +10,15 @@ from dataclasses import dataclass
 
 # Okabe & Ito (2008), "Color Universal Design".
 BLUE, VERMILLION, GREEN, ORANGE, PURPLE, SKY, YELLOW, BLACK = (
-    "#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+    "#0072B2",
+    "#D55E00",
+    "#009E73",
+    "#E69F00",
+    "#CC79A7",
+    "#56B4E9",
+    "#F0E442",
+    "#000000",
+)
 CLASS_COLORS = (BLUE, VERMILLION, GREEN, ORANGE, PURPLE, SKY)
 CLASS_SYMBOLS = ("circle", "x", "triangle-up", "square", "diamond", "star")
 # Light tints of the class colours for decision regions (same order).

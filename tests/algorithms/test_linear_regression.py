@@ -5,9 +5,20 @@ import pytest
 from sklearn.linear_model import LinearRegression as SkLinearRegression
 from sklearn.linear_model import Ridge as SkRidge
 
-from algorithms import (GaussianBasis, GradientDescentRegressor, KernelRidge, LinearBasis,
-                        LinearRegression, LocallyWeightedRegression, PolynomialBasis, Ridge,
-                        SGDRegressor, SubspaceLeastSquares, TrigonometricBasis, load_dataset)
+from algorithms import (
+    GaussianBasis,
+    GradientDescentRegressor,
+    KernelRidge,
+    LinearBasis,
+    LinearRegression,
+    LocallyWeightedRegression,
+    PolynomialBasis,
+    Ridge,
+    SGDRegressor,
+    SubspaceLeastSquares,
+    TrigonometricBasis,
+    load_dataset,
+)
 
 
 @pytest.fixture
@@ -63,7 +74,7 @@ def test_kernel_ridge_is_the_books_form_not_k_plus_lambda():
     """θ = (K² + λI)⁻¹Ky (Sugiyama Fig 4.7), which differs from (K + λI)⁻¹y."""
     d = load_dataset("sinc", 50, 0.2, 0)
     x = d.X[:, 0]
-    K = np.exp(-(x[:, None] - x[None, :]) ** 2 / (2 * 0.3**2))
+    K = np.exp(-((x[:, None] - x[None, :]) ** 2) / (2 * 0.3**2))
     book = np.linalg.solve(K @ K + 0.1 * np.eye(50), K @ d.y)
     other = np.linalg.solve(K + 0.1 * np.eye(50), d.y)
     theta = KernelRidge(0.3, 0.1).fit(d.X, d.y).theta_
@@ -77,7 +88,9 @@ def test_least_squares_recovers_noiseless_parameters():
     basis = TrigonometricBasis(5).fit(x)
     theta_star = np.random.default_rng(0).normal(size=11)
     y = basis.transform(x) @ theta_star
-    np.testing.assert_allclose(LinearRegression(TrigonometricBasis(5)).fit(x, y).theta_, theta_star, atol=1e-9)
+    np.testing.assert_allclose(
+        LinearRegression(TrigonometricBasis(5)).fit(x, y).theta_, theta_star, atol=1e-9
+    )
 
 
 def test_residual_is_orthogonal_to_the_design():
@@ -114,7 +127,9 @@ def test_polynomial_basis_fits_the_same_polynomial_as_raw_powers():
     x = rng.uniform(-3, 3, 30)
     y = 1 - 2 * x + 0.5 * x**3
     model = LinearRegression(PolynomialBasis(3)).fit(x[:, None], y)
-    np.testing.assert_allclose(model.predict(np.array([[2.5], [-1.0]])), [1 - 5 + 0.5 * 2.5**3, 1 + 2 - 0.5], rtol=1e-9)
+    np.testing.assert_allclose(
+        model.predict(np.array([[2.5], [-1.0]])), [1 - 5 + 0.5 * 2.5**3, 1 + 2 - 0.5], rtol=1e-9
+    )
 
 
 def test_sgd_reaches_a_good_fit_on_the_books_demo():
@@ -128,8 +143,9 @@ def test_sgd_reaches_a_good_fit_on_the_books_demo():
 
 def test_sgd_converges_to_the_closed_form_on_a_well_conditioned_problem(random_data):
     X, y = random_data
-    model = SGDRegressor(0.01, LinearBasis(standardize=True), max_iter=200_000, tol=1e-12,
-                         random_state=0).fit(X, y)
+    model = SGDRegressor(
+        0.01, LinearBasis(standardize=True), max_iter=200_000, tol=1e-12, random_state=0
+    ).fit(X, y)
     closed = LinearRegression(LinearBasis(standardize=True)).fit(X, y).theta_
     np.testing.assert_allclose(model.theta_, closed, atol=0.05)
 
@@ -196,14 +212,17 @@ def test_gradient_descent_above_the_limit_diverges_without_nan():
 def test_lwr_with_huge_bandwidth_is_ordinary_least_squares():
     d = load_dataset("sinc", 50, 0.2, 0)
     q = np.linspace(-3, 3, 7)[:, None]
-    np.testing.assert_allclose(LocallyWeightedRegression(1e4).fit(d.X, d.y).predict(q),
-                               LinearRegression().fit(d.X, d.y).predict(q), rtol=1e-6)
+    np.testing.assert_allclose(
+        LocallyWeightedRegression(1e4).fit(d.X, d.y).predict(q),
+        LinearRegression().fit(d.X, d.y).predict(q),
+        rtol=1e-6,
+    )
 
 
 def test_lwr_matches_a_direct_weighted_solve():
     d = load_dataset("sinc", 50, 0.2, 0)
     tau, q = 0.4, 0.7
-    w = np.exp(-(d.X[:, 0] - q) ** 2 / (2 * tau**2))
+    w = np.exp(-((d.X[:, 0] - q) ** 2) / (2 * tau**2))
     Xh = np.column_stack([np.ones(50), d.X[:, 0]])
     theta = np.linalg.solve(Xh.T @ (w[:, None] * Xh), Xh.T @ (w * d.y))
     lwr = LocallyWeightedRegression(tau).fit(d.X, d.y)
@@ -217,16 +236,19 @@ def test_lwr_tiny_bandwidth_stays_finite():
     assert np.all(np.isfinite(pred))
 
 
-@pytest.mark.parametrize("bad", [
-    lambda: Ridge(-1.0).fit([[1.0], [2.0]], [1.0, 2.0]),
-    lambda: KernelRidge(0.0, 0.1).fit([[1.0], [2.0]], [1.0, 2.0]),
-    lambda: LinearRegression().fit([[1.0], [np.nan]], [1.0, 2.0]),
-    lambda: LinearRegression().fit([[1.0], [2.0]], [1.0]),
-    lambda: LocallyWeightedRegression(0).fit([[1.0], [2.0]], [1.0, 2.0]),
-    lambda: SGDRegressor(eta=0).fit([[1.0], [2.0]], [1.0, 2.0]),
-    lambda: PolynomialBasis(2).fit(np.ones((3, 2))),
-    lambda: LinearRegression().predict([[1.0]]),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda: Ridge(-1.0).fit([[1.0], [2.0]], [1.0, 2.0]),
+        lambda: KernelRidge(0.0, 0.1).fit([[1.0], [2.0]], [1.0, 2.0]),
+        lambda: LinearRegression().fit([[1.0], [np.nan]], [1.0, 2.0]),
+        lambda: LinearRegression().fit([[1.0], [2.0]], [1.0]),
+        lambda: LocallyWeightedRegression(0).fit([[1.0], [2.0]], [1.0, 2.0]),
+        lambda: SGDRegressor(eta=0).fit([[1.0], [2.0]], [1.0, 2.0]),
+        lambda: PolynomialBasis(2).fit(np.ones((3, 2))),
+        lambda: LinearRegression().predict([[1.0]]),
+    ],
+)
 def test_bad_input_raises_a_clear_value_error(bad):
     with pytest.raises(ValueError):
         bad()

@@ -3,8 +3,16 @@
 import numpy as np
 import pytest
 
-from algorithms import (KernelRidge, Ridge, TrigonometricBasis, cross_validate, fold_ids,
-                        kernel_ridge_cv_grid, load_dataset, loo_error)
+from algorithms import (
+    KernelRidge,
+    Ridge,
+    TrigonometricBasis,
+    cross_validate,
+    fold_ids,
+    kernel_ridge_cv_grid,
+    load_dataset,
+    loo_error,
+)
 
 BOOK_HS, BOOK_LAMS = [0.03, 0.3, 3.0], [1e-4, 0.1, 100.0]
 

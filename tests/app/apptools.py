@@ -104,8 +104,18 @@ def chart_specs(at: AppTest) -> list[dict]:
 
 def visible_texts(at: AppTest) -> list[str]:
     texts = []
-    for kind in ("title", "header", "subheader", "markdown", "caption", "text", "error", "warning", "info",
-                 "success"):
+    for kind in (
+        "title",
+        "header",
+        "subheader",
+        "markdown",
+        "caption",
+        "text",
+        "error",
+        "warning",
+        "info",
+        "success",
+    ):
         texts += [str(e.value) for e in getattr(at, kind)]
     for m in at.metric:
         texts += [m.label, str(m.value)]

@@ -45,8 +45,11 @@ def sweep_state(file: str, state: tuple, report: Report) -> list[tuple]:
             if is_mode_switch(w) and len(state) < MAX_DEPTH:
                 children.append((*state, (w.key, value)))
         restore = next((x for x in input_widgets(at) if x.key == w.key), None)
-        if restore is not None and original is not None and (
-                not isinstance(original, tuple) or original[1] in (restore.options or [])):
+        if (
+            restore is not None
+            and original is not None
+            and (not isinstance(original, tuple) or original[1] in (restore.options or []))
+        ):
             apply(at, restore, original)
             at.run()
     return children

@@ -20,8 +20,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -45,9 +52,25 @@ def server():
     OUTPUT.mkdir(parents=True, exist_ok=True)
     log = open(OUTPUT / "server.log", "w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -84,21 +107,25 @@ def wait_for_app(page, timeout: float = 30_000) -> None:
     page.wait_for_timeout(250)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout)
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
-    page.wait_for_function("document.querySelectorAll('[data-testid=stSkeleton]').length === 0",
-                           timeout=timeout)
+    page.wait_for_function(
+        "document.querySelectorAll('[data-testid=stSkeleton]').length === 0", timeout=timeout
+    )
     page.wait_for_timeout(400)
 
 
 def all_chart_data(page):
     """The drawn data of every chart on the page (to see whether anything changed)."""
     return page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
-        g => (g._fullData || []).map(t => [Array.from(t.x || []), Array.from(t.y || []), t.z ? t.z.length : 0]))""")
+        g => (g._fullData || []).map(
+            t => [Array.from(t.x || []), Array.from(t.y || []), t.z ? t.z.length : 0]))""")
 
 
 def chart_data(page, key: str):
     """The data Plotly actually drew in the chart with the given widget key."""
     css = ".st-key-" + key.replace(".", "-")
-    page.wait_for_function(f"document.querySelector('{css} .js-plotly-plot') && "
-                           f"document.querySelector('{css} .js-plotly-plot')._fullData")
+    page.wait_for_function(
+        f"document.querySelector('{css} .js-plotly-plot') && "
+        f"document.querySelector('{css} .js-plotly-plot')._fullData"
+    )
     return page.evaluate(f"""() => document.querySelector('{css} .js-plotly-plot')._fullData.map(
         t => ({{name: t.name, x: Array.from(t.x || []), y: Array.from(t.y || [])}}))""")

@@ -27,8 +27,13 @@ def test_moving_a_slider_redraws_the_chart_and_updates_the_url(server, page, inf
     wait_for_app(page)
     before = all_chart_data(page)
     slider = page.locator("[data-testid='stMain'] [data-testid='stSlider']").first
-    key = next(c for c in slider.locator("xpath=ancestor-or-self::*[contains(@class,'st-key-')]").first
-               .get_attribute("class").split() if c.startswith("st-key-"))[len("st-key-"):]
+    key = next(
+        c
+        for c in slider.locator("xpath=ancestor-or-self::*[contains(@class,'st-key-')]")
+        .first.get_attribute("class")
+        .split()
+        if c.startswith("st-key-")
+    )[len("st-key-") :]
     slider.get_by_role("slider").focus()
     page.keyboard.press("ArrowRight")
     wait_for_app(page)

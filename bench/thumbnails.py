@@ -1,0 +1,75 @@
+"""make thumbnails: home-page card images and the README screenshot, taken in Debian's chromium.
+
+Starts the app, opens each page at its defaults, and saves the main chart as
+``assets/thumbnails/<url_path>.png`` and the least-squares page as ``assets/screenshots/``.
+Run it after a page's look changes and commit the images (nothing is drawn at run time).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+from tests.browser.conftest import CHROMIUM_ARGS, free_port, wait_for_app
+from ui.registry import PAGES, ROOT
+
+THUMBNAILS = ROOT / "assets" / "thumbnails"
+SCREENSHOTS = ROOT / "assets" / "screenshots"
+
+
+def main() -> None:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        sys.exit("chromium not found: apt-get install chromium")
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.headless",
+            "true",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.3)
+        THUMBNAILS.mkdir(parents=True, exist_ok=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            for info in PAGES:
+                page.goto(f"{url}/{info.url_path}")
+                wait_for_app(page)
+                page.locator("[data-testid='stPlotlyChart']").first.screenshot(
+                    path=str(THUMBNAILS / f"{info.url_path}.png")
+                )
+                print("thumbnail", info.url_path)
+            page.goto(f"{url}/least_squares")
+            wait_for_app(page)
+            page.screenshot(path=str(SCREENSHOTS / "least_squares.png"))
+            browser.close()
+    finally:
+        server.terminate()
+
+
+if __name__ == "__main__":
+    main()

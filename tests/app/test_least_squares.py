@@ -1,0 +1,134 @@
+"""The least-squares page as a user sees it (AppTest): presets, URL state, language, own data."""
+
+import numpy as np
+import pytest
+
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+
+PAGE = "least_squares.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "ls.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_defaults_show_the_books_l2_fit_with_finite_numbers():
+    at = open_page(PAGE)
+    assert not at.exception
+    shown = metrics(at)
+    assert shown["Parameters b"] == "50"
+    assert 0 < float(shown["Training error (MSE)"]) < 0.05
+    assert at.session_state["ls.model"] == "gaussian" and at.session_state["ls.constraint"] == "l2"
+
+
+def test_cv_preset_picks_the_books_h_and_lambda():
+    """Sugiyama Fig 4.13: 5-fold CV over {0.03, 0.3, 3} × {1e-4, 0.1, 100} picks (0.3, 0.1)."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 4.13")
+    assert at.session_state["ls.view"] == "select" and at.session_state["ls.grid"] == "book"
+    shown = metrics(at)
+    assert shown["Best h"] == "0.3" and shown["Best λ"] == "0.1"
+
+
+def test_subspace_preset_zeroes_twenty_coefficients():
+    """Sugiyama Fig 4.1/4.3: keep 11 of 31 trigonometric functions."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 4.1")
+    assert metrics(at)["Parameters b"] == "31"
+    theta_chart = next(s for s in chart_specs(at) if s["data"][0].get("type") == "bar")
+    theta = next(decoded_arrays(theta_chart["data"][0]["y"]))
+    assert np.count_nonzero(theta) == 11 and np.all(theta[11:] == 0)
+
+
+def test_sgd_preset_steps_through_the_books_demo():
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 3.7")
+    assert at.session_state["ls.solver"] == "sgd"
+    assert float(metrics(at)["Training error (MSE)"]) < 0.02  # spec [SIM]: final MSE < 0.02
+    step = widget(at, "ls.sgd.step")
+    step.set_value(0).run()
+    assert any("Step 0" in m.value for m in at.markdown)
+
+
+def thetas(at) -> dict[str, list[float]]:
+    """The θ table of the gradient-descent view: method → θ in raw feature units."""
+    table = at.dataframe[0].value
+    return {row.iloc[0]: [float(v) for v in row.iloc[1:]] for _, row in table.iterrows()}
+
+
+def test_gradient_descent_preset_reaches_the_normal_equations_on_the_housing_rows():
+    """Spec M01: on the five printed rows the normal equations give θ = (26.79, 0.1651)."""
+    at = choose_preset(open_page(PAGE), "CS229 Part I: gradient")
+    assert thetas(at)["Normal equations"] == pytest.approx([26.79, 0.1651], rel=1e-3)
+    widget(at, "ls.gd_iters").set_value(1000).run()
+    assert thetas(at)["Batch GD"] == pytest.approx([26.79, 0.1651], rel=1e-3)
+
+
+def test_unscaled_gradient_descent_crawls():
+    at = open_page(PAGE, query={"ls.view": "gd", "ls.data": "housing", "ls.scale": "false"})
+    intercept = thetas(at)["Batch GD"][0]
+    assert abs(intercept) < 2.7  # the optimum is 26.79: after 100 stable steps it has barely moved
+
+
+def test_url_state_seeds_the_widgets():
+    at = open_page(PAGE, query={"ls.view": "lwr", "ls.tau": "2", "ls.data": "line_outlier", "ls.n": "30"})
+    assert at.session_state["ls.view"] == "lwr"
+    assert at.session_state["ls.tau"] == 2.0
+    assert at.session_state["ls.n"] == 30
+    assert not at.exception
+
+
+def test_invalid_url_values_are_ignored():
+    at = open_page(PAGE, query={"ls.view": "nonsense", "ls.model": "<script>", "ls.n": "abc"})
+    assert not at.exception
+    assert at.session_state["ls.view"] == "fit" and at.session_state["ls.model"] == "gaussian"
+
+
+def test_chinese_labels():
+    at = open_page(PAGE, lang="zh")
+    assert at.title[0].value == "最小二乘与模型选择"
+    assert "训练误差（MSE）" in metrics(at)
+
+
+CSV_GOOD = "面积,价格\n" + "\n".join(f"{i},{2 * i + 1}" for i in range(12))
+
+
+def upload(at, name: str, content: bytes):
+    at.file_uploader(key="ls.csv_file").upload(name, content, "text/csv")
+    return at.run()
+
+
+def test_own_csv_with_gbk_headers_becomes_the_training_data():
+    at = open_page(PAGE, query={"ls.data": "csv"})
+    at = upload(at, "数据.csv", CSV_GOOD.encode("gbk"))
+    assert not at.exception and not at.error
+    assert metrics(at)["Parameters b"] == "12"  # the Gaussian kernel model has one θ per sample
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (b"x;y\n1;2\n", "at least 5 are needed"),
+        (b"\x00\x01binary" * 100, "does not look like a text"),
+        (b"a,a\n1,2\n3,4\n", "must be unique"),
+    ],
+)
+def test_a_bad_file_gets_a_message_and_the_previous_data_stays(content, message):
+    at = upload(open_page(PAGE, query={"ls.data": "csv"}), "good.csv", CSV_GOOD.encode())
+    at = upload(at, "bad.csv", content)
+    assert not at.exception
+    assert any(message in e.value for e in at.error)
+    assert metrics(at)["Parameters b"] == "12"
+
+
+def test_too_few_points_for_cross_validation_is_explained_not_raised():
+    at = open_page(
+        PAGE, query={"ls.view": "select", "ls.data": "line_outlier", "ls.n": "4", "ls.folds": "10"}
+    )
+    assert not at.exception
+    assert any("needs at least" in e.value for e in at.error)
