@@ -485,7 +485,8 @@ TABLE_5_1_ROWS = [
 
 def _table_5_1(n, noise, rng):
     """Li Hang Table 5.1: level codes 0..k−1 in the book's order (code + 1 = the book's CART code)."""
-    X = [[levels.index(v) for levels, v in zip(TABLE_5_1_LEVELS, row[:4])] for row in TABLE_5_1_ROWS]
+    X = [[levels.index(v) for levels, v in zip(TABLE_5_1_LEVELS, row[:4], strict=True)]
+         for row in TABLE_5_1_ROWS]
     return np.array(X, dtype=float), np.array([row[4] for row in TABLE_5_1_ROWS])
 
 

@@ -146,9 +146,10 @@ def build_dataset(
         y = _labels(y)
     names = tuple(features)
     if project:
-        k = min(n_features, X.shape[1])
-        X = PCA(n_components=k).fit_transform(X)
-        names = tuple(f"PC{i + 1}" for i in range(k))
+        if X.shape[1] < n_features:
+            raise CsvError("csv.feature_count", n=n_features)
+        X = PCA(n_components=n_features).fit_transform(X)
+        names = tuple(f"PC{i + 1}" for i in range(n_features))
     elif X.shape[1] != n_features:
         raise CsvError("csv.feature_count", n=n_features)
     return Dataset(

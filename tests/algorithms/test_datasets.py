@@ -8,8 +8,15 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from algorithms.datasets import (CLASSIFICATION, CLUSTERING, DATASETS, REGRESSION, Dataset,
-                                 dataset_names, load_dataset)
+from algorithms.datasets import (
+    CLASSIFICATION,
+    CLUSTERING,
+    DATASETS,
+    REGRESSION,
+    Dataset,
+    dataset_names,
+    load_dataset,
+)
 
 RANDOM = [name for name, spec in DATASETS.items() if spec.n is not None]
 TABLES = [name for name, spec in DATASETS.items() if spec.n is None]
