@@ -1,0 +1,26 @@
+"""User text is never markup: a CSV header is shown literally and injects nothing (real browser)."""
+
+from tests.browser.conftest import OUTPUT, wait_for_app
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+CSV = f"{HOSTILE},**bold**,[link](javascript:alert(2))\n" + "".join(f"{i},{i % 3},{2 * i}\n" for i in range(12))
+
+
+def test_markup_in_a_csv_header_is_shown_literally(server, page, tmp_path):
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    upload = tmp_path / "<b>evil<b>.csv"  # the file name is user text too
+    upload.write_text(CSV, encoding="utf-8")
+    page.goto(f"{server}/least_squares?ls.data=csv")
+    wait_for_app(page)
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(upload))
+    wait_for_app(page)
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(OUTPUT / "hostile-csv.png"), full_page=True)
+    assert page.locator("[data-testid='stException']").count() == 0
+    assert page.locator("img[src='x']").count() == 0
+    assert page.locator("main b:text-is('evil')").count() == 0
+    assert page.locator("a[href^='javascript']").count() == 0
+    assert dialogs == []
+    text = page.locator("[data-testid='stSidebar']").inner_text() + page.locator(".js-plotly-plot").first.inner_text()
+    assert "**bold**" in text or "[link](javascript:alert(2))" in text
