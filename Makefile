@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run test bench lint thumbnails clean
+.PHONY: run test bench load thumbnails clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,9 @@ test: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench
+
+load: $(VENV)/.dev-installed
+	$(PY) -m bench.load
 
 thumbnails: $(VENV)/.dev-installed
 	$(PY) -m bench.thumbnails
