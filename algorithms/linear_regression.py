@@ -39,9 +39,10 @@ __all__ = [
 
 
 def squared_loss(Phi: FloatArray, y: FloatArray, theta: FloatArray) -> float:
-    """J(θ) = ½‖Φθ − y‖² (Sugiyama (3.1); CS229 J(θ))."""
-    r = Phi @ theta - y
-    return 0.5 * float(r @ r)
+    """J(θ) = ½‖Φθ − y‖² (Sugiyama (3.1); CS229 J(θ)); inf once a diverging iteration overflows."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = Phi @ theta - y
+        return 0.5 * float(r @ r)
 
 
 class _BasisRegressor(BaseEstimator):

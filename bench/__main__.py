@@ -1,6 +1,8 @@
-"""make bench: one table of page rerun times and fit times beside scikit-learn (same process).
+"""make bench: page rerun times, browser round trips, and fit times beside scikit-learn.
 
-Options: --pages-only, --fits-only, --scaling (also fit-time growth from n = 500 to 5 000).
+Fit times are measured in the same process as scikit-learn's, on the same data; the scaling
+exponent k says fit time grows like n^k from n = 500 to 5 000. Options: --pages-only,
+--fits-only, --no-browser, --no-scaling.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import bench
 import ui  # noqa: F401  (the app's single-threaded BLAS setting)
+from bench.browser import round_trips
 from bench.core import run_fit_case, scaling_exponent
 from bench.pages import page_rows
 
@@ -33,7 +36,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pages-only", action="store_true")
     parser.add_argument("--fits-only", action="store_true")
-    parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--no-scaling", action="store_true")
+    parser.add_argument("--no-browser", action="store_true")
     args = parser.parse_args()
     lines = [
         f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})",
@@ -52,13 +56,22 @@ def main() -> None:
             )
             print(lines[-1], flush=True)
         lines.append("")
+        if not args.no_browser:
+            trips = round_trips()
+            lines += ["## Browser round trip: slider key press → redrawn chart (headless chromium)", "",
+                      "| page | median ms | max ms |", "|---|---|---|"]
+            lines += [f"| {r['page']} | {r['median_ms']:.0f} | {r['max_ms']:.0f} |" for r in trips] or \
+                     ["| (chromium not found) | | |"]
+            print("\n".join(lines[-len(trips) - 1:]), flush=True)
+            lines.append("")
     if not args.pages_only:
+        scaling = not args.no_scaling
         header = "| family | estimator | ours ms | scikit-learn ms | ratio | goal |"
         lines += [
             "## Fit time at n = 500 (median, same process)",
             "",
-            header + (" n^k, 500→5000 |" if args.scaling else ""),
-            "|---|---|---|---|---|---|" + ("---|" if args.scaling else ""),
+            header + (" k in n^k (500→5000) | s at 5000 |" if scaling else ""),
+            "|---|---|---|---|---|---|" + ("---|---|" if scaling else ""),
         ]
         for family, cases in fit_cases():
             for case in cases:
@@ -67,8 +80,9 @@ def main() -> None:
                     f"| {family} | {row['name']} | {fmt(row['ours_ms'])} | {fmt(row['reference_ms'])} | "
                     f"{fmt(row['ratio'], 2)} | {'≤ ' + fmt(case.goal, 2) if case.goal else ''} |"
                 )
-                if args.scaling:
-                    line += f" {scaling_exponent(case):.2f} |"
+                if scaling:
+                    exponent, seconds = scaling_exponent(case)
+                    line += f" {exponent:.2f} | {'> 20' if seconds == float('inf') else f'{seconds:.2f}'} |"
                 lines.append(line)
                 print(line, flush=True)
     RESULTS.mkdir(exist_ok=True)

@@ -56,9 +56,21 @@ def run_fit_case(case: FitCase, n: int = 500) -> dict:
     }
 
 
-def scaling_exponent(case: FitCase, n_small: int = 500, n_large: int = 5000) -> float:
-    """Slope of log(fit time) against log(n) between the two sizes."""
+def scaling_exponent(case: FitCase, n_small: int = 500, n_large: int = 5000,
+                     budget: float = 20.0) -> tuple[float, float]:
+    """Slope k of fit time ∝ n^k between the two sizes, and the fit time at ``n_large`` (s).
+
+    A fit at ``n_large`` that would exceed ``budget`` seconds is not waited for: the exponent is
+    then measured up to the largest size that fits the budget (n doubles from ``n_small``).
+    """
     small = median_time(lambda: case.ours().fit(*case.data(n_small)), repeats=3)
-    large_args = case.data(n_large)
-    large = median_time(lambda: case.ours().fit(*large_args), repeats=3, budget=10.0)
-    return float(np.log(large / small) / np.log(n_large / n_small))
+    n, seconds = n_small, small
+    while n < n_large:
+        next_n = min(2 * n, n_large)
+        predicted = seconds * (next_n / n) ** 3
+        if predicted > budget:
+            break
+        args = case.data(next_n)
+        n, seconds = next_n, median_time(lambda a=args: case.ours().fit(*a), repeats=1, budget=budget)
+    exponent = float(np.log(seconds / small) / np.log(n / n_small)) if n > n_small else float("nan")
+    return exponent, seconds if n == n_large else float("inf")
