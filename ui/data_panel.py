@@ -164,7 +164,8 @@ def _read_upload(prefix: str) -> None:
 
 
 def _signature(data: Dataset) -> tuple:
-    return (data.name, data.X.shape, float(np.sum(data.X)), str(np.asarray(data.y)[:3]))
+    labels = None if data.y is None else str(np.asarray(data.y)[:3])
+    return (data.name, data.X.shape, float(np.sum(data.X)), labels)
 
 
 def _apply_edits(prefix: str, data: LoadedData, request: DataRequest) -> LoadedData:
@@ -243,23 +244,31 @@ def _on_click(prefix: str, chart_key: str, train: Dataset, grid_curve: int) -> N
     points = st.session_state[chart_key].selection.points
     edits = st.session_state.get(f"{prefix}.edits")
     X = np.array(train.X, dtype=float) if edits is None else edits["X"].copy()
-    y = np.array(train.y) if edits is None else edits["y"].copy()
+    y = (None if train.y is None else np.array(train.y)) if edits is None else edits["y"]
     for point in points:
         if point.get("curve_number") == grid_curve:
             X, y = _add_point(X, y, point, train, prefix)
         elif "customdata" in point and point["customdata"] is not None:
-            index = np.atleast_1d(point["customdata"])[0]
-            if 0 <= int(index) < len(X) and len(X) > 3:
-                X, y = np.delete(X, int(index), axis=0), np.delete(y, int(index))
+            index = int(np.atleast_1d(point["customdata"])[0])
+            if 0 <= index < len(X) and len(X) > 3:
+                X = np.delete(X, index, axis=0)
+                y = None if y is None else np.delete(y, index)
     base = _signature(train) if edits is None else edits["base"]
     st.session_state[f"{prefix}.edits"] = {"base": base, "X": X, "y": y}
 
 
 def _add_point(X, y, point, train: Dataset, prefix: str):
+    """The clicked point; its y is the click height (1-D regression), the chosen class
+    (classification), the nearest point's value (other labelled data) or none (unlabelled)."""
     if X.shape[1] == 1:
         new_x, new_y = [point["x"]], point["y"]
     else:
         new_x = [point["x"], point["y"]]
-        new_y = st.session_state.get(f"{prefix}.edit_class", y[0])
+        if y is None:
+            return np.vstack([X, [new_x]]), None
+        if train.task == "classification":
+            new_y = st.session_state.get(f"{prefix}.edit_class", y[0])
+        else:
+            new_y = y[np.argmin(((X - new_x) ** 2).sum(1))]
         new_y = np.asarray([new_y]).astype(y.dtype)[0]
     return np.vstack([X, [new_x]]), np.append(y, new_y)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 from dataclasses import dataclass
 
@@ -49,14 +50,21 @@ def formula_panel(formulas: list[Formula], projector: bool) -> None:
             st.caption(f"{caption} {formula.note}".strip())
 
 
+@functools.cache
+def source_of(obj) -> tuple[str, str]:
+    """Qualified name and source text (parsing a module for a class is slow: do it once)."""
+    module = inspect.getmodule(obj)
+    name = f"{module.__name__}.{obj.__qualname__}" if module else obj.__qualname__
+    return name, inspect.getsource(obj)
+
+
 def code_view(*objects, projector: bool) -> None:
     """The exact source of the algorithm(s) that produced the figure."""
     with st.expander(t("explain.code"), expanded=False, icon=":material/code:"):
         for obj in objects:
-            module = inspect.getmodule(obj)
-            name = f"{module.__name__}.{obj.__qualname__}" if module else obj.__qualname__
+            name, source = source_of(obj)
             st.caption(f"`{name}`")
-            st.code(inspect.getsource(obj), language="python", line_numbers=not projector)
+            st.code(source, language="python", line_numbers=not projector)
 
 
 def metrics_row(metrics: list[tuple[str, str]]) -> None:

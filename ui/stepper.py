@@ -43,12 +43,13 @@ def frame_steps(n_steps: int, max_frames: int = MAX_FRAMES) -> np.ndarray:
     return np.unique(np.linspace(0, n_steps - 1, min(n_steps, max_frames)).round().astype(int))
 
 
-ANIMATED_KEYS = ("x", "y", "z", "text", "customdata")
+ANIMATED_KEYS = ("type", "x", "y", "z", "text", "customdata")
 ANIMATED_MARKER_KEYS = ("size", "color", "symbol")
 
 
 def changing_part(trace: dict) -> dict:
-    """What a frame must carry: data and per-point marker arrays (styling stays on the trace)."""
+    """What a frame must carry: the trace type (a contour frame is invalid without it), data and
+    per-point marker arrays; styling stays on the trace."""
     part = {k: trace[k] for k in ANIMATED_KEYS if k in trace}
     marker = {
         k: v

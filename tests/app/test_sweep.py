@@ -1,7 +1,8 @@
 """Every page, every control: each widget at its ends and every option, in every view (AppTest).
 
 The sweep discovers widgets itself, so a new page is covered without new test code. Mode
-switches (segmented controls and short select boxes) open new states, explored breadth-first.
+switches (segmented controls and short select boxes) open new states, explored breadth-first;
+each "Reproduce the book" preset is loaded in a fresh session.
 """
 
 import pytest
@@ -32,7 +33,9 @@ def sweep_state(file: str, state: tuple, report: Report) -> list[tuple]:
     fixed = {key for key, _ in state}
     children = []
     for w in input_widgets(at):
-        if w.key in fixed or (state and (w.key.endswith(".data") or w.key == "lang")):
+        frame_widget = w.key.endswith(".data") or w.key == "lang"  # swept in the first state only
+        swept_elsewhere = w.key.endswith(".preset") or (state and frame_widget)
+        if w.key in fixed or swept_elsewhere:
             continue
         original = current_label(w)
         for value in trial_values(w):
@@ -55,14 +58,26 @@ def sweep_state(file: str, state: tuple, report: Report) -> list[tuple]:
     return children
 
 
+def sweep_presets(file: str, report: Report) -> None:
+    """Every "Reproduce the book" preset, each in a fresh session (a preset changes many widgets)."""
+    at = open_page(file)
+    presets = [w for w in input_widgets(at) if w.key.endswith(".preset")]
+    for label in presets[0].options[1:] if presets else []:
+        at = open_page(file)
+        apply(at, next(w for w in input_widgets(at) if w.key.endswith(".preset")), ("label", label))
+        at.run()
+        check(at, f"{file} preset {label!r}", report)
+
+
 @pytest.mark.parametrize("page", [HOME, *PAGES], ids=lambda p: p.key)
 def test_every_control_of_every_page(page, record_property):
     report = Report()
+    sweep_presets(page.file, report)
     queue, states = [()], 0
     while queue and states < MAX_STATES:
         state = queue.pop(0)
         queue += sweep_state(page.file, state, report)
         states += 1
-    record_property("runs", report.runs)
+    record_property("sweep_runs", report.runs)
     print(f"\n{page.key}: {report.runs} combinations in {states} states")
     assert not report.problems, "\n".join(report.problems[:20])

@@ -1,0 +1,16 @@
+"""Suite-wide hooks: report how many widget combinations the AppTest sweep ran."""
+
+from tests.browser.conftest import OUTPUT
+
+
+def pytest_terminal_summary(terminalreporter):
+    runs = {}
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
+        for name, value in getattr(report, "user_properties", []):
+            if name == "sweep_runs":
+                runs[report.nodeid.split("[")[-1].rstrip("]")] = value
+    if runs:
+        line = f"AppTest sweep: {sum(runs.values())} combinations over {len(runs)} pages ({runs})"
+        terminalreporter.write_line(line)
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        (OUTPUT / "sweep.txt").write_text(line + "\n", encoding="utf-8")
