@@ -15,6 +15,7 @@ import numpy as np
 import scipy.linalg
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components as _cc
+from scipy.sparse.linalg import ArpackError, ArpackNoConvergence, LinearOperator, eigsh
 from scipy.special import gammaln
 
 from algorithms._base import (
@@ -70,6 +71,30 @@ def _eigh_subset(A, B, lo: int, hi: int):
         w, V = scipy.linalg.eigh(A, B)
         w, V = w[lo:hi + 1], V[:, lo:hi + 1]
     return w, V
+
+
+ITERATIVE_FROM = 400  # above this many samples, a few top eigenpairs come from ARPACK (Lanczos)
+
+
+def _top_eigh(A, m: int, n: int):
+    """The m largest eigenpairs of the symmetric A (an n × n array or a LinearOperator), ascending.
+
+    Dense LAPACK for small n; for large n with few pairs, ARPACK's Lanczos iteration to machine
+    precision (O(n²) per product instead of O(n³)), from a fixed start vector so that results are
+    reproducible. Falls back to the dense solver if ARPACK does not converge. Returns None when A
+    is an operator and ARPACK failed (the caller then builds the dense matrix).
+    """
+    if n > ITERATIVE_FROM and m <= min(20, n // 10):
+        v0 = np.random.default_rng(0).standard_normal(n)
+        try:
+            w, V = eigsh(A, k=m, which="LA", v0=v0, tol=0.0, ncv=min(n, max(2 * m + 1, 30)))
+            order = np.argsort(w)
+            return w[order], V[:, order]
+        except (ArpackNoConvergence, ArpackError):
+            pass
+    if isinstance(A, LinearOperator):
+        return None
+    return _eigh_subset(A, None, n - m, n - 1)
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -223,7 +248,8 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     Returns (eigenvalues, vectors): the ``n_components`` smallest eigenvalues after the trivial
     λ = 0 of α = 1, ascending, and their D-orthonormal eigenvectors as columns — the book's
     (α_{n−1}, α_{n−2}, …). Solved as the symmetric problem D^{-1/2}WD^{-1/2}u = (1 − λ)u with the
-    trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1. This is the robust
+    trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1 (for a large connected
+    graph by sparse Lanczos iterations, else densely). This is the robust
     reading of the book's ``eigs(L,D,c-1,'sm')``: on a disconnected graph it still never
     returns the constant vector (Sugiyama §14.3 pitfall). Signs: largest-|·| entry positive.
     """
@@ -236,11 +262,19 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     if np.any(deg <= 0):
         raise ValueError("A point has no neighbours in the similarity graph (zero degree).")
     s = 1.0 / np.sqrt(deg)
-    A = s[:, None] * W * s[None, :]
     u0 = np.sqrt(deg) / np.sqrt(deg.sum())
-    A -= np.outer(u0, u0) * 2.0            # trivial eigenvalue 1 → −1: never among the largest
-    A = (A + A.T) / 2.0
-    mu, U = _eigh_subset(A, None, n - n_components, n - 1)
+    found = None
+    if n > ITERATIVE_FROM and graph_components(W)[0] == 1:      # a simple top eigenvalue: Lanczos
+        Ws = csr_matrix((W + W.T) / 2.0)
+        op = LinearOperator((n, n), dtype=float,
+                            matvec=lambda v: s * (Ws @ (s * np.ravel(v))) - 2.0 * u0 * (u0 @ np.ravel(v)))
+        found = _top_eigh(op, n_components, n)
+    if found is None:
+        A = s[:, None] * W * s[None, :]
+        A -= np.outer(u0, u0) * 2.0            # trivial eigenvalue 1 → −1: never among the largest
+        A = (A + A.T) / 2.0
+        found = _eigh_subset(A, None, n - n_components, n - 1)
+    mu, U = found
     order = np.argsort(-mu, kind="stable")
     lam = np.clip(1.0 - mu[order], 0.0, None)
     V = s[:, None] * U[:, order]
@@ -338,7 +372,7 @@ class KernelPCA(BaseEstimator):
         self._all_mean = float(K.mean())
         Kc = K - self._col_mean[None, :] - self._col_mean[:, None] + self._all_mean
         Kc = (Kc + Kc.T) / 2
-        lam, alpha = _eigh_subset(Kc, None, n - m, n - 1)
+        lam, alpha = _top_eigh(Kc, m, n)
         lam, alpha = lam[::-1], _flip_signs(alpha[:, ::-1].T).T
         lam = np.clip(lam, 0.0, None)
         keep = lam > 1e-12 * max(lam.max(initial=0.0), 1e-300)

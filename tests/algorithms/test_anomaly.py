@@ -173,3 +173,28 @@ def test_kliep_cv_picks_the_book_width():
     assert listing.criterion == "listing" and np.all(listing.scores > 0)
     with pytest.raises(ValueError, match="criterion"):
         kliep_cv(x, y, criterion="auc")
+
+
+def test_kliep_centre_subset_and_chunked_scoring():
+    # n_centers ≥ n' draws nothing (the book's fit, bit for bit); fewer centres are a subset of x′
+    x, y = _kliep_demo()
+    full = KLIEP(5, random_state=0).fit(x, y)
+    same = KLIEP(5, random_state=0, n_centers=100).fit(x, y)
+    np.testing.assert_array_equal(full.alpha_, same.alpha_)
+    sub = KLIEP(5, random_state=0, n_centers=20).fit(x, y)
+    assert sub.centers_.shape == (20, 1) and np.isin(sub.centers_, x).all()
+    np.testing.assert_allclose(sub.score_samples(y).mean(), 1.0, rtol=1e-10)
+    assert kliep_cv(x, y, random_state=0, n_centers=100).best_sigma == 5.0
+    # scoring many new points goes in chunks: same numbers as one block
+    import algorithms.anomaly as anomaly
+
+    X = _lof_demo()
+    Q = np.random.default_rng(2).uniform(-12, 16, (50, 2))
+    lof, svdd = LocalOutlierFactor(3).fit(X), SVDD(0.05, 1.0).fit(X)
+    whole = lof.score_samples(Q), svdd.decision_function(Q)
+    chunk, anomaly.CHUNK = anomaly.CHUNK, 7
+    try:
+        np.testing.assert_allclose(lof.score_samples(Q), whole[0], rtol=1e-12)
+        np.testing.assert_allclose(svdd.decision_function(Q), whole[1], rtol=1e-12)
+    finally:
+        anomaly.CHUNK = chunk

@@ -310,3 +310,28 @@ def test_curse_of_dimensionality_book_numbers():
     assert contrast[0] > 5 * contrast[1]
     with pytest.raises(ValueError):
         inscribed_ball_volume(0)
+
+
+# ------------------------------------------------------------------- iterative eigensolvers
+
+def test_large_problems_use_lanczos_with_the_dense_answer():
+    # above ITERATIVE_FROM samples kernel PCA and Laplacian eigenmaps use ARPACK: same eigenvalues
+    # (rtol 1e-9) and the same vectors up to sign as the dense LAPACK solution
+    from algorithms.decomposition import ITERATIVE_FROM, _eigh_subset, knn_graph
+
+    rng = np.random.default_rng(0)
+    n = ITERATIVE_FROM + 200
+    a = 3 * np.pi * rng.random(n)
+    X = np.c_[a * np.cos(a), 30 * rng.random(n), a * np.sin(a)]
+    kp = KernelPCA(n_components=2, h=3.0).fit(X)
+    ref = skd.KernelPCA(n_components=2, kernel="rbf", gamma=1 / 18, eigen_solver="dense").fit(X)
+    np.testing.assert_allclose(kp.eigenvalues_, ref.eigenvalues_, rtol=1e-9)
+    np.testing.assert_allclose(np.abs(kp.embedding_), np.abs(ref.transform(X)), atol=1e-7)
+    W = knn_graph(X, 10)
+    lam, V = laplacian_eigenvectors(W, 2)
+    deg = W.sum(1)
+    s = 1 / np.sqrt(deg)
+    A = s[:, None] * W * s[None, :] - 2 * np.outer(np.sqrt(deg), np.sqrt(deg)) / deg.sum()
+    mu, U = _eigh_subset((A + A.T) / 2, None, n - 2, n - 1)
+    np.testing.assert_allclose(lam, np.sort(1 - mu), rtol=1e-9)
+    np.testing.assert_allclose(np.abs(V), np.abs(s[:, None] * U[:, ::-1]), atol=1e-8)
