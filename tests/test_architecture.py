@@ -63,3 +63,10 @@ def test_every_page_in_the_registry_exists_and_pages_folder_holds_only_registere
     assert {p.name for p in (ROOT / "pages").glob("*.py")} == files
     for page in PAGES:
         assert page.url_path == Path(page.file).stem  # see ui.frame._leave_legacy_pages_mode
+
+
+def test_blas_is_single_threaded_once_ui_is_imported():
+    code = ("import ui; from threadpoolctl import threadpool_info; "
+            "print(max(i['num_threads'] for i in threadpool_info() if i['user_api'] == 'blas'))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
