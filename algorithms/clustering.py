@@ -26,7 +26,8 @@ from algorithms.model_selection import fold_ids
 
 __all__ = ["KMeans", "KMeansStep", "KMeansRun", "kmeans_plusplus", "nearest_center",
            "kmeans_objective", "elbow_curve", "KernelKMeans", "KernelKMeansStep",
-           "SpectralClustering", "DBSCAN", "DBSCANStep", "lsmi", "SMIResult", "smi_curve"]
+           "SpectralClustering", "DBSCAN", "DBSCANStep", "k_distances", "lsmi", "SMIResult",
+           "smi_curve", "adjusted_rand_index"]
 
 
 def _readonly(a) -> np.ndarray:
@@ -185,8 +186,9 @@ class KMeans(BaseEstimator):
     increases; it stops when no label changes (the book's listing instead stops when the
     per-cluster mean distances settle; here convergence is exact) or after ``max_iter`` updates.
 
-    ``init``: ``"random"`` (the books: c distinct random samples), ``"k-means++"``, or an array
-    of shape (n_clusters, d) of initial centres (e.g. clicked by the user; then one run).
+    ``init``: ``"random"`` (the books: c distinct random samples), ``"k-means++"``, ``"box"``
+    (uniform in the bounding box of the data, not at samples: CS229 Ch. 7a Fig 1(b)), or an
+    array of shape (n_clusters, d) of initial centres (e.g. clicked by the user; then one run).
     ``n_init`` restarts keep the run with the lowest J; all runs are in ``runs_``.
     Empty cluster (a mean of nothing is undefined): its centre is moved to the point farthest
     from its own centre, which keeps J non-increasing.
@@ -210,7 +212,9 @@ class KMeans(BaseEstimator):
                 return X[rng.choice(len(X), size=k, replace=False)].copy()
             if self.init == "k-means++":
                 return kmeans_plusplus(X, k, rng)
-            raise ValueError(f"init must be 'random', 'k-means++' or an array of centres; "
+            if self.init == "box":
+                return rng.uniform(X.min(0), X.max(0), size=(k, X.shape[1]))
+            raise ValueError(f"init must be 'random', 'k-means++', 'box' or an array of centres; "
                              f"got {self.init!r}.")
         raise AssertionError
 
@@ -394,6 +398,25 @@ class KernelKMeans(BaseEstimator):
         return _kernel_scores(gaussian_kernel(X, self.X_fit_, self.h), within, onehot,
                               counts).argmin(1)
 
+    def predict_steps(self, X, steps=None) -> np.ndarray:
+        """Labels of new points X for the clusters of every recorded step (default: all).
+
+        Shape (len(steps), m): row s assigns X by the rule above with the labels of
+        ``history_[steps[s]]``. The kernel to X is computed once (shading regions per step).
+        """
+        check_is_fitted(self, "labels_")
+        X = check_array(X)
+        steps = range(len(self.history_)) if steps is None else steps
+        K_new = gaussian_kernel(X, self.X_fit_, self.h)
+        k = int(self.n_clusters)
+        out = []
+        for s in steps:
+            lab = self.history_[s].labels
+            onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
+            within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
+            out.append(_kernel_scores(K_new, within, onehot, onehot.sum(0)).argmin(1))
+        return np.array(out, dtype=int).reshape(len(out), len(X))
+
     def fit_predict(self, X, y=None) -> np.ndarray:
         return self.fit(X).labels_
 
@@ -527,6 +550,55 @@ class DBSCAN(BaseEstimator):
 
     def fit_predict(self, X, y=None) -> np.ndarray:
         return self.fit(X).labels_
+
+
+def k_distances(X, min_samples: int) -> FloatArray:
+    """For every point, the radius of its smallest ball holding ``min_samples`` points (itself
+    included): it is a DBSCAN core point exactly when this distance is ≤ ε.
+
+    Sorted in decreasing order this is the "k-distance plot" used to pick ε (Ester et al. 1996).
+    """
+    X = check_array(X)
+    m = _check_int(min_samples, "min_samples (MinPts)")
+    if m > len(X):
+        return np.full(len(X), np.inf)
+    d2 = squared_distances(X, X)
+    np.fill_diagonal(d2, 0.0)
+    return np.sqrt(np.maximum(np.partition(d2, m - 1, axis=1)[:, m - 1], 0.0))
+
+
+# ----------------------------------------------------------------------------------------------
+# agreement between two labellings
+# ----------------------------------------------------------------------------------------------
+
+def adjusted_rand_index(labels_a, labels_b) -> float:
+    """Adjusted Rand index (Hubert & Arabie 1985; not in the seeds): 1 for the same partition up
+    to renaming, about 0 for independent labels. Any label values (text, numbers, −1 for noise).
+
+    ARI = (Σ_ij C(n_ij, 2) − E) / (½[Σ_i C(a_i, 2) + Σ_j C(b_j, 2)] − E) with
+    E = Σ_i C(a_i, 2) Σ_j C(b_j, 2) / C(n, 2), from the contingency table n_ij. When both
+    labellings put everything in one cluster (or every point alone) the index is 1.
+    """
+    a = np.asarray(labels_a)
+    b = np.asarray(labels_b)
+    if a.shape != b.shape or a.ndim != 1:
+        raise ValueError("The two labellings must give one label per sample each.")
+    _, ia = np.unique(a, return_inverse=True)
+    _, ib = np.unique(b, return_inverse=True)
+    table = np.zeros((ia.max(initial=-1) + 1, ib.max(initial=-1) + 1))
+    np.add.at(table, (ia, ib), 1)
+
+    def pairs(v):
+        return float((v * (v - 1) / 2).sum())
+
+    n = len(a)
+    index = pairs(table)
+    rows, cols = pairs(table.sum(1)), pairs(table.sum(0))
+    expected = rows * cols / (n * (n - 1) / 2) if n > 1 else 0.0
+    top = (rows + cols) / 2
+    if top == expected:
+        return 1.0
+    return float((index - expected) / (top - expected))
 
 
 # ----------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ from algorithms import (
     KernelKMeans,
     KMeans,
     SpectralClustering,
+    adjusted_rand_index,
     elbow_curve,
+    k_distances,
     kmeans_objective,
     kmeans_plusplus,
     knn_graph,
@@ -244,3 +246,57 @@ def test_smi_curve_prefers_a_connected_but_local_graph():
     assert _agreement(labels[1], y) == 1.0
     h_values, _ = smi_curve(X[::5], (0.3, 3.0), method="kernel_kmeans", random_state=0)
     assert h_values.shape == (2,) and np.all(h_values > -0.5)
+
+
+# ------------------------------------------------------------------- additions for the page
+
+
+def test_kmeans_box_start_is_inside_the_bounding_box_and_not_at_samples():
+    """CS229 Ch. 7a Fig 1(b): the initial centroids are random points, not training examples."""
+    X = _three_blobs()
+    km = KMeans(4, init="box", n_init=3, random_state=0).fit(X)
+    for run in km.runs_:
+        c0 = run.init_centers
+        assert np.all(c0 >= X.min(0)) and np.all(c0 <= X.max(0))
+        assert not any(np.any(np.all(X == c, axis=1)) for c in c0)
+        J = [s.objective for s in run.history]
+        assert np.all(np.diff(J) <= 1e-9)
+
+
+def test_kernel_kmeans_predict_steps_matches_predict():
+    X, _ = _spirals(1, 200)
+    kk = KernelKMeans(2, 1.0, random_state=3).fit(X)
+    grid = np.random.default_rng(0).uniform(-8, 8, (50, 2))
+    steps = kk.predict_steps(grid)
+    assert steps.shape == (len(kk.history_), 50)
+    for s, step in enumerate(kk.history_):
+        np.testing.assert_array_equal(steps[s], kk.predict(grid, labels=step.labels))
+    np.testing.assert_array_equal(kk.predict_steps(grid, [0])[0], steps[0])
+
+
+def test_k_distances_decide_the_core_points():
+    X = _three_blobs()
+    for eps, m in [(0.3, 5), (0.5, 10), (1.0, 30)]:
+        core = np.zeros(len(X), bool)
+        core[DBSCAN(eps, m).fit(X).core_sample_indices_] = True
+        np.testing.assert_array_equal(k_distances(X, m) <= eps, core)
+    assert np.all(np.isinf(k_distances(X[:3], 5)))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_adjusted_rand_index_matches_sklearn(seed):
+    from sklearn.metrics import adjusted_rand_score
+
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 4, 120)
+    b = np.where(rng.random(120) < 0.7, a, rng.integers(-1, 3, 120))
+    assert adjusted_rand_index(a, b) == pytest.approx(adjusted_rand_score(a, b), abs=1e-12)
+    assert adjusted_rand_index(a.astype(str), b) == pytest.approx(adjusted_rand_score(a, b), abs=1e-12)
+    assert adjusted_rand_index(a, (a + 1) % 4) == pytest.approx(1.0)
+
+
+def test_adjusted_rand_index_special_cases():
+    assert adjusted_rand_index(np.zeros(5), np.zeros(5)) == 1.0
+    assert adjusted_rand_index(np.arange(5), np.arange(5) + 7) == 1.0
+    with pytest.raises(ValueError):
+        adjusted_rand_index([0, 1], [0, 1, 2])

@@ -1,0 +1,857 @@
+"""Gaussian mixtures & EM (CS229 Ch. 7b and Part IX; seed 003 §3.3).
+
+Three views: EM step by step with the E- and M-steps as separate steps (responsibilities as colour
+blends, ellipses, mixing weights, the log-likelihood and its lower bound), k-means as hard EM beside
+soft EM from the same start, and the four covariance types fitted to the same data.
+"""
+
+import base64
+import copy
+from functools import partial
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+from plotly.subplots import make_subplots
+
+from algorithms import GaussianMixture, HardEM, kmeans_plusplus
+from algorithms.clustering import adjusted_rand_index
+from algorithms.mixture import covariance_ellipse
+from ui.charts import chart
+from ui.controls import bound, catalogue_labels, choice, preset_picker, slider
+from ui.data_panel import DataRequest, _on_click, add_edit_grid, edit_enabled
+from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number
+from ui.figures import Axes, Curve, base_figure, line_trace, padded_range, plain
+from ui.frame import page_frame
+from ui.i18n import current_language, t
+from ui.stepper import StepView, changing_part, frame_steps
+from ui.theme import BLACK, CLASS_COLORS, CLASS_SYMBOLS, HIGHLIGHT_COLOR, TRUTH_COLOR
+
+P = "gmm"
+VIEWS = ["em", "hard", "types"]
+COVS = ["full", "diag", "spherical", "tied"]
+INITS = ["random", "kmeans"]
+MAX_K = 8
+ITERS = [5, 10, 20, 50, 100, 200]
+TOL = 1e-4  # stop when ℓ/n grows by less than this
+SIDE_HEIGHT = 300
+SYMBOL_CODES = {"circle": 0, "x": 4, "triangle-up": 5, "square": 1, "diamond": 2, "star": 17}
+RGB = np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in CLASS_COLORS], float)
+HEX = np.array([f"{i:02x}" for i in range(256)])
+
+PRESETS = {
+    "gmm_cs229": {
+        "gmm.view": "em",
+        "gmm.data": "gmm_blobs",
+        "gmm.n": 300,
+        "gmm.seed": 0,
+        "gmm.k": 3,
+        "gmm.cov": "full",
+        "gmm.init": "random",
+        "gmm.init_seed": 0,
+        "gmm.iters": 100,
+    },
+    "gmm_zhou": {
+        "gmm.view": "em",
+        "gmm.data": "kmeans3",
+        "gmm.n": 300,
+        "gmm.noise": 1.0,
+        "gmm.seed": 0,
+        "gmm.k": 3,
+        "gmm.cov": "full",
+        "gmm.init": "random",
+        "gmm.init_seed": 0,
+        "gmm.iters": 100,
+    },
+    "gmm_hard": {
+        "gmm.view": "hard",
+        "gmm.data": "gmm_blobs",
+        "gmm.n": 300,
+        "gmm.seed": 0,
+        "gmm.k": 3,
+        "gmm.cov": "full",
+        "gmm.init_seed": 0,
+    },
+    "gmm_restricted": {
+        "gmm.view": "types",
+        "gmm.data": "gmm_blobs",
+        "gmm.n": 300,
+        "gmm.seed": 0,
+        "gmm.k": 3,
+        "gmm.init": "random",
+        "gmm.init_seed": 0,
+    },
+    "gmm_collapse": {
+        "gmm.view": "em",
+        "gmm.data": "kmeans3",
+        "gmm.n": 12,
+        "gmm.noise": 1.0,
+        "gmm.seed": 0,
+        "gmm.k": 3,
+        "gmm.cov": "full",
+        "gmm.init": "random",
+        "gmm.init_seed": 0,
+        "gmm.iters": 100,
+    },
+}
+
+
+# ---- fast figures (as on the clustering page) -----------------------------------------------------------
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _layout(style, axes: Axes, title: str, height: int | None) -> dict:
+    """The layout of ui.figures.base_figure (shared by every session: never changed, only copied)."""
+    return base_figure(style, axes, title, height).layout.to_plotly_json()
+
+
+def figure(ctx, axes: Axes, title: str = "", height: int | None = None, legend_rows: int = 1) -> go.Figure:
+    """ui.figures.base_figure, built once per layout and copied without Plotly's validation."""
+    fig = go.Figure(layout=copy.deepcopy(_layout(ctx.style, axes, title, height)), _validate=False)
+    if legend_rows == 0:
+        fig.update_layout(
+            showlegend=False, margin=dict(t=int(ctx.style.title_size * 2 + ctx.style.font_size))
+        )
+    elif legend_rows > 1:
+        s = ctx.style
+        top = (s.title_size * 2 if title else 0) + s.font_size * (1.3 + 1.7 * legend_rows)
+        fig.update_layout(margin=dict(t=int(top)))
+    return fig
+
+
+TYPED = {
+    "int8": "i1",
+    "uint8": "u1",
+    "int16": "i2",
+    "uint16": "u2",
+    "int32": "i4",
+    "uint32": "u4",
+    "float32": "f4",
+    "float64": "f8",
+}
+
+
+def typed(obj, f32: bool = False):
+    """Numeric numpy arrays → plotly.js typed-array specs, as Figure.to_dict does (without its costly
+    per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes)."""
+    if isinstance(obj, dict):
+        return {k: typed(v, f32) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [typed(v, f32) for v in obj]
+    if isinstance(obj, np.ndarray) and obj.dtype.kind in "iuf" and obj.size:
+        a = obj.astype(np.int32) if obj.dtype == np.int64 else obj
+        a = np.ascontiguousarray(a.astype(np.float32) if f32 and a.dtype == np.float64 else a)
+        if str(a.dtype) not in TYPED:
+            return obj
+        spec = {"dtype": TYPED[str(a.dtype)], "bdata": base64.b64encode(a).decode("ascii")}
+        if a.ndim > 1:
+            spec["shape"] = ", ".join(map(str, a.shape))
+        return spec
+    return obj
+
+
+class Spec(go.Figure):
+    """A finished figure spec that st.plotly_chart takes as it is (animation frames unvalidated)."""
+
+    def __init__(self, spec: dict):
+        super().__init__()
+        self._spec = spec
+
+    def to_dict(self) -> dict:
+        return self._spec
+
+
+def frame_parts(frames: list[list[dict]]) -> list[list[dict]]:
+    """What each animation frame must carry: the changing part of every trace (ui.stepper) and its
+    type, minus the arrays that are the same in every frame (Plotly keeps them from the figure)."""
+    parts = [[{**changing_part(tr), "type": tr.get("type", "scatter")} for tr in frame] for frame in frames]
+    for j, first in enumerate(parts[0]):
+        for key, value in list(first.items()):
+            if isinstance(value, np.ndarray) and all(
+                isinstance(p[j].get(key), np.ndarray)
+                and p[j][key].shape == value.shape
+                and np.array_equal(p[j][key], value)
+                for p in parts
+            ):
+                for p in parts:
+                    del p[j][key]
+    return parts
+
+
+def animated_figure(view: StepView, n_steps: int, step: int) -> Spec:
+    """ui.stepper.animated_figure as an unvalidated spec."""
+    spec = view.static.to_dict()
+    current = view.frame(step)
+    first = len(spec["data"])
+    spec["data"] = [*spec["data"], *current]
+    layout = spec["layout"]
+    layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
+    if n_steps > 1:
+        animated = list(range(first, first + len(current)))
+        steps = frame_steps(n_steps)
+        spec["frames"] = [
+            dict(
+                data=data,
+                traces=animated,
+                name=str(s),
+                layout=dict(title=dict(text=view.label(s))),
+            )
+            for s, data in zip(steps, frame_parts([view.frame(s) for s in steps]), strict=True)
+        ]
+        spec["frames"] = typed(spec["frames"], f32=True)
+        play = dict(
+            frame=dict(duration=max(60, 4000 // len(spec["frames"])), redraw=True),
+            transition=dict(duration=0),
+            fromcurrent=False,
+            mode="immediate",
+        )
+        layout["margin"] = {**layout.get("margin", {}), "b": 80}
+        layout["updatemenus"] = [
+            dict(
+                type="buttons",
+                direction="left",
+                x=1.0,
+                xanchor="right",
+                y=0.0,
+                yanchor="top",
+                pad=dict(t=45),
+                showactive=False,
+                buttons=[
+                    dict(label="▶", method="animate", args=[None, play]),
+                    dict(
+                        label="❚❚",
+                        method="animate",
+                        args=[[None], dict(frame=dict(duration=0, redraw=False), mode="immediate")],
+                    ),
+                ],
+            )
+        ]
+    return Spec(typed(spec))
+
+
+def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
+    current = st.session_state.get(key, n_steps - 1)
+    st.session_state[key] = int(np.clip(to if to is not None else current + by, 0, n_steps - 1))
+
+
+def _chart_clicked(chart_key: str, stepper_key: str, data, grid_curve: int, mode: str) -> None:
+    """Edit mode: add/remove points (shared handler). Otherwise a click on a point selects it."""
+    if mode == "edit":
+        _on_click(P, chart_key, data.train, grid_curve)
+        st.session_state[f"{stepper_key}.full_rerun"] = True
+        return
+    points = st.session_state[chart_key].selection.points
+    picked = [p.get("customdata") for p in points if p.get("customdata") is not None]
+    if picked:
+        st.session_state["gmm.point"] = int(np.atleast_1d(picked[0])[0])
+        st.session_state[f"{stepper_key}.full_rerun"] = True
+
+
+@st.fragment
+def clickable_stepper(
+    key: str, n_steps: int, view: StepView, data=None, mode: str | None = None, shortcuts: bool = True
+) -> None:
+    """ui.stepper.stepper whose chart takes clicks (edit points / select the point of the formulas)."""
+    if st.session_state.pop(f"{key}.full_rerun", False):
+        st.rerun(scope="app")
+    step_key = f"{key}.step"
+    if n_steps > 1:
+        buttons = st.columns([1.3, 1.3, 1.3, 1.3, 5], vertical_alignment="bottom")
+        for col, (icon, name, shortcut, kwargs) in zip(
+            buttons[:4],
+            [
+                (":material/first_page:", "first", "Home", dict(to=0)),
+                (":material/chevron_left:", "previous", "Left", dict(by=-1)),
+                (":material/chevron_right:", "next", "Right", dict(by=1)),
+                (":material/last_page:", "last", "End", dict(to=n_steps - 1)),
+            ],
+            strict=True,
+        ):
+            col.button(
+                "",
+                icon=icon,
+                help=t(f"stepper.{name}"),
+                key=f"{key}.{name}",
+                on_click=_move,
+                args=(step_key, n_steps),
+                kwargs=kwargs,
+                shortcut=shortcut if shortcuts else None,
+                width="stretch",
+            )
+        with buttons[4]:
+            step = slider(t("stepper.step"), 0, n_steps - 1, n_steps - 1, step_key)
+    else:
+        step = 0
+    fig = animated_figure(view, n_steps, step)
+    chart_key = f"{key}.chart"
+    if mode is None:
+        chart(fig, key=chart_key)
+    else:
+        on_click = partial(_chart_clicked, chart_key, key, data, len(view.static.data) - 1, mode)
+        chart(fig, key=chart_key, on_select=on_click, selection_mode="points")
+        st.caption(t("data.edit_caption") if mode == "edit" else t("gmm.click_caption"))
+    if view.details:
+        st.markdown(view.details(step))
+
+
+# ---- pieces --------------------------------------------------------------------------------------------
+
+
+def data_axes(train) -> Axes:
+    """Fixed ranges from the data; equal scales unless the units differ a lot (ellipses keep their shape)."""
+    X = train.X
+    xr, yr = padded_range(X[:, 0], 0.12), padded_range(X[:, 1], 0.12)
+    spans = np.array([xr[1] - xr[0], yr[1] - yr[0]])
+    equal = bool(spans.max() / spans.min() < 4)
+    extra = {"xaxis": {"constrain": "domain"}, "yaxis": {"constrain": "domain"}} if equal else {}
+    return Axes(
+        xr, yr, plain(train.feature_names[0]), plain(train.feature_names[1]), equal=equal, extra=extra
+    )
+
+
+def true_labels(data):
+    y = data.train.y
+    if y is None or data.edited:
+        return None
+    groups, codes = np.unique(np.asarray(y).astype(str), return_inverse=True)
+    return codes if 2 <= len(groups) <= 10 and len(groups) <= len(y) // 2 else None
+
+
+def blend(resp: np.ndarray) -> np.ndarray:
+    """Each point's colour: the components' colours mixed in proportion to its responsibilities."""
+    rgb = np.clip(np.rint(resp @ RGB[np.arange(resp.shape[1]) % len(RGB)]), 0, 255).astype(int)
+    return np.char.add(np.char.add(np.char.add("#", HEX[rgb[:, 0]]), HEX[rgb[:, 1]]), HEX[rgb[:, 2]])
+
+
+def symbol_codes(labels: np.ndarray) -> np.ndarray:
+    table = np.array([SYMBOL_CODES[CLASS_SYMBOLS[(k + k // 6) % 6]] for k in range(MAX_K)], dtype=np.int8)
+    return table[labels]
+
+
+def ellipses(means, covs, n_points: int = 48) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The 1σ and 2σ ellipse of every component as (points, 2) arrays: [(1σ, 2σ), …]."""
+    return [
+        tuple(covariance_ellipse(mean, cov, s, n_points) for s in (1.0, 2.0))
+        for mean, cov in zip(means, covs, strict=True)
+    ]
+
+
+def mixture_traces(X, step, style, selected: int | None, names=True) -> list[dict]:
+    """Points coloured by γ (blends), an ellipse pair per component, the means with π_k, the selected
+    point."""
+    resp = step.responsibilities
+    traces = [
+        dict(
+            type="scatter",
+            mode="markers",
+            x=X[:, 0],
+            y=X[:, 1],
+            name=t("gmm.points"),
+            customdata=np.arange(len(X)),
+            marker=dict(
+                color=blend(resp),
+                symbol=symbol_codes(resp.argmax(1)),
+                size=style.marker_size,
+                line=dict(width=0.5, color="white"),
+            ),
+        )
+    ]
+    for j, (one, two) in enumerate(ellipses(step.means, step.covariances)):
+        color = CLASS_COLORS[j % 6]
+        traces.append(
+            dict(
+                type="scatter",
+                mode="lines",
+                x=two[:, 0],
+                y=two[:, 1],
+                hoverinfo="skip",
+                name=t("gmm.component", k=j + 1) if names else "",
+                showlegend=names,
+                legendgroup=str(j),
+                line=dict(color=color, width=style.line_width * 0.8),
+            )
+        )
+        traces.append(
+            dict(
+                type="scatter",
+                mode="lines",
+                x=one[:, 0],
+                y=one[:, 1],
+                hoverinfo="skip",
+                name="",
+                showlegend=False,
+                legendgroup=str(j),
+                line=dict(color=color, width=style.line_width * 0.6, dash="dot"),
+            )
+        )
+    traces.append(
+        dict(
+            type="scatter",
+            mode="markers+text",
+            x=step.means[:, 0],
+            y=step.means[:, 1],
+            name=t("gmm.means"),
+            showlegend=names,
+            text=np.array([f"π{j + 1} = {w:.2f}" for j, w in enumerate(step.weights)]),
+            textposition="top center",
+            textfont=dict(size=style.font_size, color=BLACK),
+            marker=dict(
+                symbol="x-thin", size=style.marker_size * 2, color=BLACK, line=dict(width=3, color=BLACK)
+            ),
+        )
+    )
+    if selected is not None:
+        traces.append(
+            dict(
+                type="scatter",
+                mode="markers",
+                x=X[[selected], 0],
+                y=X[[selected], 1],
+                name=t("gmm.selected"),
+                showlegend=names,
+                marker=dict(
+                    symbol="circle-open",
+                    size=style.marker_size * 2.6,
+                    color=HIGHLIGHT_COLOR,
+                    line=dict(width=max(2, style.line_width * 0.8)),
+                ),
+            )
+        )
+    return traces
+
+
+def chart_and_side(ctx):
+    """The stepping chart beside the smaller charts; in projector mode (large text) one under the other."""
+    if ctx.projector:
+        return st.container(), st.container()
+    return st.columns([5, 3], gap="medium")
+
+
+def data_static(ctx, axes: Axes, clickable: bool, height: int | None = None, legend_rows: int | None = None):
+    """The fixed part of a stepping data chart (the legend wraps to more rows in projector mode)."""
+    rows = (3 if ctx.projector else 2) if legend_rows is None else legend_rows
+    fig = figure(ctx, axes, " ", height or ctx.style.figure_height + 100, legend_rows=rows)
+    if clickable:
+        add_edit_grid(fig, axes.x_range, axes.y_range)
+    return fig
+
+
+def click_mode(data) -> str:
+    """Clicks edit the data when the sidebar's edit switch is on (and the set has labels), else they
+    select a point."""
+    if edit_enabled(P):
+        if data.train.y is not None:
+            return "edit"
+        st.caption(t("gmm.no_edit"))
+    return "select"
+
+
+def too_few(n: int, k: int) -> bool:
+    if k > n:
+        st.error(t("gmm.too_few", k=k, n=n))
+        return True
+    return False
+
+
+def matrix_latex(m) -> str:
+    rows = [" & ".join(number(v, 3) for v in row) for row in np.asarray(m)]
+    return r"\begin{pmatrix}" + r" \\ ".join(rows) + r"\end{pmatrix}"
+
+
+def pair(v) -> str:
+    return "(" + r",\ ".join(number(float(x), 3) for x in v) + ")"
+
+
+# ---- EM step by step ------------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def fit_em(X, k, cov, init, seed, iters):
+    return GaussianMixture(k, cov, iters, TOL, seed, init).fit(X)
+
+
+def em_view(ctx, controls, main):
+    data, X = ctx.data, ctx.data.train.X
+    n = len(X)
+    with controls:
+        k = slider(t("gmm.k"), 1, MAX_K, 3, "gmm.k")
+        cov = choice(t("gmm.cov"), COVS, "gmm.cov", catalogue_labels("gmm.covs"))
+        init = choice(t("gmm.init"), INITS, "gmm.init", catalogue_labels("gmm.inits"))
+        seed = slider(t("gmm.init_seed"), 0, 50, 0, "gmm.init_seed")
+        iters = st.select_slider(t("gmm.iters"), ITERS, 100, **bound("gmm.iters"))
+        point = slider(t("gmm.point"), 0, n - 1, 0, "gmm.point", help=t("gmm.point_help"))
+    axes = data_axes(data.train)
+    with main:
+        if too_few(n, k):
+            return
+        try:
+            model = fit_em(X, k, cov, init, seed, iters)
+        except ValueError as err:
+            st.error(t("error.fit", detail=str(err)))
+            return
+        if model.collapsed_components_:
+            st.warning(
+                t("gmm.collapsed", comps=", ".join(str(j + 1) for j in model.collapsed_components_)),
+                icon=":material/warning:",
+            )
+        mode = click_mode(data)
+        history = model.history_
+        left, right = chart_and_side(ctx)
+        with left:
+            view = StepView(
+                data_static(ctx, axes, mode == "edit"),
+                lambda s: mixture_traces(X, history[s], ctx.style, point),
+                partial(em_label, history),
+                partial(em_details, history, X, point),
+            )
+            clickable_stepper("gmm.em", len(history), view, data, mode)
+        with right:
+            likelihood_chart(ctx, [(t("gmm.soft"), history)], key="gmm.em_ll", bound_curve=True)
+            weights_chart(ctx, history)
+        ll = np.array([s.log_likelihood for s in history if s.kind == "E"])  # ℓ once per iteration
+        rise = float(np.diff(ll).min()) if len(ll) > 1 else 0.0
+        rise = max(rise, 0.0) if rise > -1e-9 * max(1.0, abs(ll[-1])) else rise  # round-off of the floor
+        metrics_row(
+            [
+                (t("gmm.loglik"), fmt(model.log_likelihood_)),
+                (t("metric.iterations"), str(model.n_iter_)),
+                (t("gmm.min_rise"), f"{rise:.2g}"),
+                (t("gmm.bic"), fmt(model.bic(X))),
+                (
+                    t("gmm.ari"),
+                    "—"
+                    if (truth := true_labels(data)) is None
+                    else f"{adjusted_rand_index(truth, model.predict(X)):.3f}",
+                ),
+            ]
+        )
+    formula_panel(em_formulas(model, X, point), ctx.projector)
+    code_view(GaussianMixture, projector=ctx.projector)
+
+
+def em_label(history, s) -> str:
+    step = history[s]
+    if step.kind == "E":
+        return t("gmm.label_e", it=step.iteration, ll=fmt(step.log_likelihood))
+    return t("gmm.label_m", it=step.iteration, ll=fmt(step.log_likelihood), J=fmt(step.lower_bound))
+
+
+def em_details(history, X, point, s) -> str:
+    step = history[s]
+    gamma = ", ".join(f"{g:.3f}" for g in step.responsibilities[point])
+    weights = ", ".join(f"{w:.3f}" for w in step.weights)
+    if s == 0:
+        return t("gmm.details_start", ll=fmt(step.log_likelihood), i=point + 1, gamma=gamma, pi=weights)
+    if step.kind == "E":
+        return t("gmm.details_e", it=step.iteration, ll=fmt(step.log_likelihood), i=point + 1, gamma=gamma)
+    before = history[s - 1].log_likelihood
+    return t(
+        "gmm.details_m",
+        it=step.iteration,
+        pi=weights,
+        before=fmt(before),
+        ll=fmt(step.log_likelihood),
+        J=fmt(step.lower_bound),
+    )
+
+
+def likelihood_chart(ctx, runs, key, bound_curve=False):
+    """ℓ(θ) after every half-step (and the lower bound J(Q, θ) of CS229 Part IX)."""
+    lines, values = [], []
+    for j, (name, history) in enumerate(runs):
+        steps = np.arange(len(history), dtype=float) / 2
+        ll = np.array([s.log_likelihood for s in history])
+        lines.append(Curve(t("gmm.ll_of", name=name), steps, ll, CLASS_COLORS[j]))
+        values.append(ll)
+        if bound_curve:
+            lb = np.array([s.lower_bound for s in history])
+            lines.append(Curve(t("gmm.bound"), steps, lb, TRUTH_COLOR, "dot", 0.8))
+            values.append(lb)
+    v = np.concatenate(values)
+    finite = v[np.isfinite(v)]
+    lo, hi = (float(finite.min()), float(finite.max())) if len(finite) else (0.0, 1.0)
+    q = float(np.quantile(finite, 0.2)) if len(finite) else lo
+    lo = max(lo, q - 3 * (hi - q))  # a far-off start must not flatten the rest of the curve
+    top = max(len(h) for _, h in runs) / 2
+    axes = Axes(
+        (0, max(top, 0.5)), padded_range(np.array([lo, hi]), 0.1), t("gmm.iteration"), t("gmm.loglik")
+    )
+    fig = figure(ctx, axes, t("gmm.ll_title"), SIDE_HEIGHT, legend_rows=2)
+    for curve in lines:
+        trace = line_trace(curve, ctx.style)
+        trace["line"]["shape"] = "hv"
+        fig.add_trace(trace)
+    chart(fig, key=key)
+
+
+def weights_chart(ctx, history):
+    ms = [s for s in history if s.kind == "M"] or list(history[:1])
+    it = np.array([s.iteration for s in ms], float)
+    W = np.array([s.weights for s in ms])
+    axes = Axes(
+        (it.min() - 0.5, it.max() + 0.5), (0, min(1.0, W.max() * 1.15 + 0.02)), t("gmm.iteration"), "π_k"
+    )
+    fig = figure(ctx, axes, t("gmm.weights_title"), SIDE_HEIGHT)
+    for j in range(W.shape[1]):
+        trace = line_trace(Curve(t("gmm.component", k=j + 1), it, W[:, j], CLASS_COLORS[j % 6]), ctx.style)
+        trace["mode"] = "lines+markers" if len(it) < 30 else "lines"
+        fig.add_trace(trace)
+    fig.update_layout(showlegend=False)
+    chart(fig, key="gmm.weights")
+
+
+def em_formulas(model, X, point):
+    b = model.point_breakdown(X[point])
+    k = len(b.weights)
+    shown = range(min(k, 4))
+    terms = r",\ ".join(
+        rf"\gamma_{{{point + 1},{j + 1}}} = \frac{{{number(b.weights[j], 3)} \cdot "
+        rf"e^{{{number(b.log_densities[j], 3)}}}}}"
+        rf"{{e^{{{number(b.log_evidence, 3)}}}}} = {number(b.responsibilities[j], 3)}"
+        for j in shown
+    )
+    full = model.history_[-1].covariances
+    nk = model.responsibilities_.sum(0)
+    formulas = [
+        Formula(
+            r"\gamma_{ik} = \frac{\pi_k\,\mathcal N(x_i \mid \mu_k, \Sigma_k)}"
+            r"{\sum_{l} \pi_l\,\mathcal N(x_i \mid \mu_l, \Sigma_l)},\quad "
+            rf"x_{{{point + 1}}} = {pair(b.x)}",
+            "CS229 Ch. 7b (E-step, w_j^(i)); seed 003 §3.3 (Zhou §9.4.3)",
+        ),
+        Formula(
+            terms + (r",\ \dots" if k > 4 else ""),
+            "CS229 Ch. 7b (densities written as exp of their logarithms, which do not underflow)",
+        ),
+        Formula(
+            rf"\pi_k = \frac{{N_k}}{{n}},\ N_k = \sum_i \gamma_{{ik}}:\ \pi = {pair(model.weights_[:6])},\ "
+            rf"N = {pair(nk[:6])}",
+            "CS229 Ch. 8 §3 (φ_j, with the Lagrangian's +β, erratum #11)",
+        ),
+        Formula(
+            r"\mu_k = \frac{1}{N_k}\sum_i \gamma_{ik} x_i:\ "
+            + r",\ ".join(rf"\mu_{{{j + 1}}} = {pair(m)}" for j, m in enumerate(model.means_[:4])),
+            "CS229 Ch. 7b (M-step)",
+        ),
+        Formula(
+            r"\Sigma_k = \frac{1}{N_k}\sum_i \gamma_{ik}(x_i - \mu_k)(x_i - \mu_k)^\top:\ "
+            + r",\ ".join(rf"\Sigma_{{{j + 1}}} = {matrix_latex(c)}" for j, c in enumerate(full[:3])),
+            f"CS229 Ch. 7b; covariance type '{model.covariance_type}' (CS229 Part X §1)",
+        ),
+        Formula(
+            rf"\ell(\theta) = \sum_i \log \sum_k \pi_k \mathcal N(x_i \mid \mu_k, \Sigma_k) = "
+            rf"{number(model.log_likelihood_)} \ \ge\ J(Q, \theta) = \sum_i\sum_k Q_i(k) \log"
+            r"\frac{\pi_k \mathcal N(x_i \mid \mu_k, \Sigma_k)}{Q_i(k)}",
+            "CS229 Part IX §2 (Jensen's lower bound; EM never decreases ℓ)",
+        ),
+    ]
+    return formulas
+
+
+# ---- k-means as hard EM ------------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def fit_soft_and_hard(X, k, cov, seed):
+    start = kmeans_plusplus(X, k, seed)
+    soft = GaussianMixture(k, cov, 200, TOL, seed, means_init=start).fit(X)
+    hard = HardEM(k, means_init=start).fit(X)
+    return start, soft, hard
+
+
+def hard_view(ctx, controls, main):
+    data, X = ctx.data, ctx.data.train.X
+    with controls:
+        k = slider(t("gmm.k"), 1, MAX_K, 3, "gmm.k")
+        cov = choice(t("gmm.cov"), COVS, "gmm.cov", catalogue_labels("gmm.covs"))
+        seed = slider(t("gmm.init_seed"), 0, 50, 0, "gmm.init_seed")
+        st.caption(t("gmm.hard_help"))
+    axes = data_axes(data.train)
+    with main:
+        if too_few(len(X), k):
+            return
+        try:
+            start, soft, hard = fit_soft_and_hard(X, k, cov, seed)
+        except ValueError as err:
+            st.error(t("error.fit", detail=str(err)))
+            return
+        height = ctx.style.figure_height + 60
+        left, right = st.columns(2, gap="medium")
+        with left:
+            st.markdown(t("gmm.soft_heading"))
+            view = StepView(
+                data_static(ctx, axes, False, height, legend_rows=0),
+                lambda s: mixture_traces(X, soft.history_[s], ctx.style, None, names=False),
+                partial(em_label, soft.history_),
+            )
+            clickable_stepper("gmm.soft", len(soft.history_), view)
+        with right:
+            st.markdown(t("gmm.hard_heading"))
+            view = StepView(
+                data_static(ctx, axes, False, height, legend_rows=0),
+                lambda s: mixture_traces(X, hard.history_[s], ctx.style, None, names=False),
+                partial(hard_label, hard.history_),
+            )
+            clickable_stepper("gmm.hard", len(hard.history_), view, shortcuts=False)
+        likelihood_chart(
+            ctx, [(t("gmm.soft"), soft.history_), (t("gmm.hard"), hard.history_)], key="gmm.hard_ll"
+        )
+        hard_ll = np.array([s.log_likelihood for s in hard.history_])
+        bound = np.array([s.lower_bound for s in hard.history_])
+        metrics_row(
+            [
+                (t("gmm.ll_soft"), fmt(soft.log_likelihood_)),
+                (t("gmm.ll_hard"), fmt(hard_ll[-1])),
+                (t("gmm.hard_ll_falls"), str(int(np.sum(np.diff(hard_ll) < -1e-9)))),
+                (t("gmm.hard_bound_falls"), str(int(np.sum(np.diff(bound) < -1e-9)))),
+                (t("gmm.agreement"), f"{adjusted_rand_index(soft.predict(X), hard.labels_):.3f}"),
+            ]
+        )
+    formula_panel(
+        [
+            Formula(
+                r"Q_i(k) = \gamma_{ik} \in [0, 1] \ \ \longleftrightarrow\ \ Q_i(k) = \mathbb 1\{k = c_i\},\ "
+                r"c_i = \arg\min_k \|x_i - \mu_k\|^2",
+                "CS229 Ch. 7b (soft vs hard assignments)",
+            ),
+            Formula(
+                rf"\pi_k = \tfrac1{k},\ \Sigma_k = \sigma^2 I,\ "
+                rf"\sigma^2 = \frac{{J}}{{n d}} = {number(hard.variance_)}"
+                r"\ \Rightarrow\ \operatorname{EM}_{\mathrm{hard}} \equiv \operatorname{kmeans}",
+                "CS229 Ch. 7a–7b (k-means as hard EM)",
+            ),
+            Formula(
+                r"\mu^{(0)} = " + r",\ ".join(pair(c) for c in start[:6]),
+                "k-means++ start shared by both (Arthur & Vassilvitskii 2007)",
+            ),
+        ],
+        ctx.projector,
+    )
+    code_view(HardEM, projector=ctx.projector)
+
+
+def hard_label(history, s) -> str:
+    step = history[s]
+    kind = "e" if step.kind == "E" else "m"
+    return t(
+        f"gmm.hard_label_{kind}", it=step.iteration, ll=fmt(step.log_likelihood), J=fmt(step.lower_bound)
+    )
+
+
+# ---- covariance types ----------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def fit_types(X, k, init, seed):
+    return [GaussianMixture(k, cov, 200, TOL, seed, init).fit(X) for cov in COVS]
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
+    """The four covariance types from the same start; cached as a finished figure (never changed)."""
+    models = fit_types(X, k, init, seed)
+    titles = [
+        t(
+            "gmm.type_title",
+            type=t(f"gmm.covs.{cov}"),
+            ll=fmt(m.log_likelihood_, 4),
+            p=m.n_parameters(),
+            bic=fmt(m.bic(X), 4),
+        )
+        for cov, m in zip(COVS, models, strict=True)
+    ]
+    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, horizontal_spacing=0.04, vertical_spacing=0.1)
+    for i, model in enumerate(models):
+        step = model.history_[-1]
+        for trace in mixture_traces(X, step, style, None, names=False):
+            trace["marker"] = (
+                {**trace.get("marker", {}), "size": style.marker_size * 0.7}
+                if trace["mode"] == "markers"
+                else trace.get("marker", {})
+            )
+            if trace["mode"] == "markers+text":
+                trace["mode"] = "markers"
+            fig.add_trace(trace, row=i // 2 + 1, col=i % 2 + 1)
+    box = dict(
+        showticklabels=False, showgrid=False, zeroline=False, showline=True, linecolor="#bbb", mirror=True
+    )
+    fig.update_xaxes(range=list(axes.x_range), **box)
+    fig.update_yaxes(range=list(axes.y_range), **box)
+    fig.update_annotations(font=dict(size=style.font_size))
+    fig.update_layout(
+        height=int(style.figure_height * 1.6),
+        margin=dict(l=10, r=10, t=40, b=10),
+        showlegend=False,
+        font=dict(size=style.font_size),
+        plot_bgcolor="white",
+    )
+    return fig
+
+
+def types_view(ctx, controls, main):
+    data, X = ctx.data, ctx.data.train.X
+    with controls:
+        k = slider(t("gmm.k"), 1, MAX_K, 3, "gmm.k")
+        init = choice(t("gmm.init"), INITS, "gmm.init", catalogue_labels("gmm.inits"))
+        seed = slider(t("gmm.init_seed"), 0, 50, 0, "gmm.init_seed")
+    axes = data_axes(data.train)
+    with main:
+        if too_few(len(X), k):
+            return
+        try:
+            models = fit_types(X, k, init, seed)
+        except ValueError as err:
+            st.error(t("error.fit", detail=str(err)))
+            return
+        chart(types_figure(X, k, init, seed, axes, ctx.style, current_language()), key="gmm.types")
+        st.caption(t("gmm.types_caption"))
+        bics = [m.bic(X) for m in models]
+        metrics_row(
+            [(t("gmm.bic_of", type=t(f"gmm.covs.{cov}")), fmt(b)) for cov, b in zip(COVS, bics, strict=True)]
+            + [(t("gmm.best_bic"), t(f"gmm.covs.{COVS[int(np.argmin(bics))]}"))]
+        )
+        collapsed = [
+            t(f"gmm.covs.{cov}") for cov, m in zip(COVS, models, strict=True) if m.collapsed_components_
+        ]
+        if collapsed:
+            st.warning(t("gmm.collapsed_types", types=", ".join(collapsed)), icon=":material/warning:")
+    d = X.shape[1]
+    formula_panel(
+        [
+            Formula(
+                rf"p_{{\text{{full}}}} = (k-1) + kd + k\tfrac{{d(d+1)}}{{2}} = {models[0].n_parameters()},\ "
+                rf"p_{{\text{{diag}}}} = {models[1].n_parameters()},\ p_{{\text{{spherical}}}} = "
+                rf"{models[2].n_parameters()},\ p_{{\text{{tied}}}} = {models[3].n_parameters()}\ "
+                rf"(k = {k},\ d = {d})",
+                "CS229 Part X §1 (restrictions of Σ); free parameters of each type",
+            ),
+            Formula(
+                r"\Sigma_{jj} = \frac{\sum_i \gamma_{ik}(x_j^{(i)} - \mu_{kj})^2}{N_k}\ (\text{diag}),\ "
+                r"\sigma_k^2 = \frac1d \sum_j \Sigma_{jj}\ (\text{spherical}),\ "
+                r"\Sigma = \sum_k \frac{N_k}{n}\Sigma_k\ "
+                r"(\text{tied})",
+                "CS229 Part X §1 (diagonal, isotropic Σ) with EM weights",
+            ),
+            Formula(
+                r"\mathrm{BIC} = -2\ell(\hat\theta) + p \log n:\ "
+                + r",\ ".join(
+                    rf"\mathrm{{{cov}}}\ {number(m.bic(X))}" for cov, m in zip(COVS, models, strict=True)
+                ),
+                "Schwarz (1978); not in the seeds — lower is better",
+            ),
+        ],
+        ctx.projector,
+    )
+    code_view(GaussianMixture, projector=ctx.projector)
+
+
+# ---- the screen ----------------------------------------------------------------------------------------
+
+ctx = page_frame(P, DataRequest("clustering", 2, "gmm_blobs"))
+preset_picker(PRESETS, "gmm.preset")
+view = choice(t("gmm.view"), VIEWS, "gmm.view", catalogue_labels("gmm.views"), horizontal=True)
+if ctx.data.train.X.shape[1] != 2:
+    st.error(t("gmm.needs_2d"))
+    st.stop()
+controls, main = st.columns([1, 3], gap="medium")
+{"em": em_view, "hard": hard_view, "types": types_view}[view](ctx, controls, main)

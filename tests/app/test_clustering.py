@@ -1,0 +1,206 @@
+"""The clustering page as a user sees it (AppTest): book presets, URL state, clicks, language, own data."""
+
+import numpy as np
+import pytest
+
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+
+PAGE = "clustering.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "clu.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception
+    return at
+
+
+def trace(at, chart_key_part: str, name: str) -> dict:
+    """The trace called ``name`` in the first chart whose traces include it."""
+    for spec in chart_specs(at):
+        for tr in spec.get("data", []):
+            if tr.get("name") == name:
+                return tr
+    raise AssertionError(f"no trace {name!r}")
+
+
+def xy(tr) -> np.ndarray:
+    x, y = next(decoded_arrays(tr["x"])), next(decoded_arrays(tr["y"]))
+    return np.column_stack([x, y])
+
+
+def texts(at) -> str:
+    return " ".join(
+        str(e.value)
+        for kind in ("markdown", "caption", "info", "warning", "error", "latex")
+        for e in getattr(at, kind)
+    )
+
+
+def test_defaults_show_kmeans_on_the_three_blobs():
+    at = open_page(PAGE)
+    assert not at.exception
+    shown = metrics(at)
+    assert float(shown["Objective J"]) > 0
+    assert float(shown["ARI vs the true groups"]) > 0.9
+    assert at.session_state["clu.view"] == "kmeans" and at.session_state["clu.k"] == 3
+
+
+def test_fig14_2_preset_finds_the_books_three_centres():
+    """Sugiyama §14.1 demo: 100 points each around (−2, 0), (0, 4), (2, 0); c = 3, random start."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 14.2")
+    assert at.session_state["clu.init"] == "random" and at.session_state["clu.restarts"] == 1
+    centres = xy(trace(at, "km", "Centres μ"))
+    book = np.array([[-2.0, 0.0], [0.0, 4.0], [2.0, 0.0]])
+    nearest = np.linalg.norm(centres[:, None, :] - book[None], axis=2).min(0)
+    assert np.all(nearest < 0.35), centres
+    J = [s for s in chart_specs(at) if any(tr.get("name") == "Objective J" for tr in s["data"])][0]
+    values = next(decoded_arrays(J["data"][0]["y"]))
+    assert np.all(np.diff(values) <= 1e-9)  # J never increases
+
+
+def test_restarts_preset_compares_ten_runs():
+    at = choose_preset(open_page(PAGE), "CS229 Ch. 7a")
+    shown = metrics(at)
+    assert float(shown["Best J of all runs"]) <= float(shown["Worst J of all runs"])
+    bars = next(s for s in chart_specs(at) if s["data"][0].get("type") == "bar")
+    assert len(next(decoded_arrays(bars["data"][0]["y"]))) == 10
+
+
+def test_fig14_5_preset_separates_the_spirals_through_two_components():
+    """Sugiyama Figs 14.5–14.6: n = 500, c = 2, k = 10; the kNN graph has 2 components, the 1-D
+    embedding takes just two values and the clusters are the spirals."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Figs 14.5")
+    shown = metrics(at)
+    assert shown["Connected components"] == "2"
+    assert float(shown["Smallest non-trivial eigenvalue λ₂"]) < 1e-8
+    assert shown["ARI vs the true groups"] == "1.000"
+    assert "2 distinct points" in texts(at)
+    assert any("2 connected components" in i.value for i in at.info)
+
+
+def test_fig14_8_preset_shows_smi_against_k():
+    """Sugiyama §14.4: SMI of the true spiral labels ≈ 0.4987 (public run of the listing; numpy 0.4984);
+    Fig 14.8's curve peaks at k = 10."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Figs 14.8")
+    shown = metrics(at)
+    assert abs(float(shown["SMI of the true groups"]) - 0.4987) < 0.002
+    curve = trace(at, "smi", "SMI estimate of the spectral labels")
+    ks, smi = next(decoded_arrays(curve["x"])), next(decoded_arrays(curve["y"]))
+    assert smi[list(ks).index(10)] >= smi.max() - 1e-4
+    assert "10" in shown["k with the largest SMI"].split(", ")
+    assert float(shown["Largest SMI"]) == pytest.approx(smi.max(), abs=1e-4)
+
+
+def test_kernel_kmeans_preset_shows_dependence_on_the_start():
+    at = choose_preset(open_page(PAGE), "Sugiyama §14.2")
+    low, high = (float(v) for v in metrics(at)["J over the six starts"].split(" – "))
+    assert low < high
+
+
+def test_dbscan_preset_finds_the_two_spirals():
+    at = choose_preset(open_page(PAGE), "Notes on Zhou §3.1")
+    shown = metrics(at)
+    assert shown["Clusters found"] == "2"
+    assert float(shown["ARI vs the true groups"]) > 0.99
+
+
+def test_url_state_seeds_the_widgets():
+    at = open_page(
+        PAGE, query={"clu.view": "dbscan", "clu.eps": "1.5", "clu.min_pts": "7", "clu.data": "gmm_blobs"}
+    )
+    assert not at.exception
+    assert at.session_state["clu.view"] == "dbscan"
+    assert at.session_state["clu.eps"] == 1.5 and at.session_state["clu.min_pts"] == 7
+    assert at.session_state["clu.data"] == "gmm_blobs"
+
+
+def test_clicked_centres_come_from_the_url():
+    at = open_page(PAGE, query={"clu.init": "click", "clu.centres": "-2,0;0,4;2,0"})
+    assert not at.exception
+    assert at.session_state["clu.centres"] == [(-2.0, 0.0), (0.0, 4.0), (2.0, 0.0)]
+    assert r"\mu^{(0)}_{1} = (-2,\ 0)" in texts(at)
+    assert float(metrics(at)["ARI vs the true groups"]) > 0.9
+
+
+def test_click_mode_without_centres_asks_for_clicks():
+    at = open_page(PAGE, query={"clu.init": "click"})
+    assert not at.exception
+    assert any("Click on the chart" in i.value for i in at.info)
+    assert chart_specs(at)
+
+
+def test_invalid_url_values_are_ignored():
+    at = open_page(PAGE, query={"clu.view": "nonsense", "clu.init": "<b>", "clu.centres": "a,b;c"})
+    assert not at.exception
+    assert at.session_state["clu.view"] == "kmeans" and at.session_state["clu.init"] == "random"
+
+
+def test_too_many_clusters_is_explained_not_raised():
+    at = open_page(PAGE, query={"clu.n": "9", "clu.k": "10"})
+    assert not at.exception
+    assert any("Cannot make 10 clusters from only 9 points" in e.value for e in at.error)
+    at = open_page(PAGE, query={"clu.view": "spectral", "clu.k": "1"})
+    assert not at.exception and at.warning
+    at = open_page(PAGE, query={"clu.view": "dbscan", "clu.eps": "0.01"})
+    assert not at.exception
+    assert any("every point is noise" in i.value for i in at.info)
+
+
+def test_more_components_than_clusters_warns():
+    at = open_page(
+        PAGE, query={"clu.view": "spectral", "clu.data": "spectral_spirals", "clu.k": "2", "clu.knn": "3"}
+    )
+    assert not at.exception
+    assert any("more components than clusters" in w.value for w in at.warning)
+
+
+def test_chinese_labels():
+    at = open_page(PAGE, lang="zh")
+    assert at.title[0].value.startswith("聚类")
+    assert "目标函数 J" in metrics(at)
+
+
+CSV = "长度,宽度,品种\n" + "\n".join(
+    f"{x:.3f},{y:.3f},{label}"
+    for x, y, label in zip(
+        np.r_[np.linspace(0, 1, 10), np.linspace(5, 6, 10), np.linspace(0, 1, 10)],
+        np.r_[np.linspace(0, 1, 10), np.linspace(5, 6, 10), np.linspace(8, 9, 10)],
+        ["setosa"] * 10 + ["virginica"] * 10 + ["versicolor"] * 10,
+        strict=True,
+    )
+)
+
+
+@pytest.mark.parametrize("view", ["kmeans", "kernel", "spectral", "choose", "dbscan"])
+def test_own_csv_with_text_labels(view):
+    at = open_page(PAGE, query={"clu.data": "csv", "clu.view": view})
+    at.file_uploader(key="clu.csv_file").upload("花.csv", CSV.encode("utf-8"), "text/csv")
+    at.run()
+    assert not at.exception and not at.error
+    if view == "kmeans":
+        assert metrics(at)["ARI vs the true groups"] == "1.000"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"clu.view": "dbscan", "clu.eps": "10.0", "clu.min_pts": "1"},
+        {"clu.view": "dbscan", "clu.eps": "0.01", "clu.min_pts": "30", "clu.data": "pca_gauss"},
+        {"clu.view": "kernel", "clu.h": "0.01", "clu.k": "10"},
+        {"clu.view": "kernel", "clu.data": "kmeans3", "clu.n": "3000"},
+        {"clu.view": "spectral", "clu.knn": "50", "clu.k": "10", "clu.data": "arc"},
+        {"clu.view": "choose", "clu.k": "10", "clu.data": "pca_gauss"},
+        {"clu.init": "box", "clu.k": "10", "clu.restarts": "20"},
+        {"clu.init": "plusplus", "clu.data": "lof_demo"},
+    ],
+)
+def test_extreme_settings_show_no_exception(query):
+    at = open_page(PAGE, query=query)
+    assert not at.exception
+    assert chart_specs(at)

@@ -1,0 +1,151 @@
+"""The Gaussian-mixture page as a user sees it (AppTest): EM steps, formulas, presets, URL, language."""
+
+import re
+
+import numpy as np
+import pytest
+
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+
+PAGE = "mixtures.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "gmm.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception
+    return at
+
+
+def trace(at, name: str) -> dict:
+    for spec in chart_specs(at):
+        for tr in spec.get("data", []):
+            if tr.get("name") == name:
+                return tr
+    raise AssertionError(f"no trace {name!r}")
+
+
+def latex(at) -> str:
+    return " ".join(e.value for e in at.latex)
+
+
+def test_defaults_fit_the_three_anisotropic_blobs():
+    at = open_page(PAGE)
+    assert not at.exception
+    shown = metrics(at)
+    assert float(shown["ARI vs the true groups"]) > 0.95
+    assert float(shown["Smallest rise of ℓ"]) >= 0
+
+
+def test_log_likelihood_never_decreases_and_the_bound_stays_below():
+    """CS229 Part IX §2: ℓ(θ^(t+1)) ≥ J(Q^(t), θ^(t+1)) ≥ ℓ(θ^(t))."""
+    at = open_page(PAGE, query={"gmm.cov": "diag", "gmm.k": "4"})
+    ll = next(decoded_arrays(trace(at, "ℓ of soft EM")["y"]))
+    bound = next(decoded_arrays(trace(at, "Lower bound J(Q, θ)")["y"]))
+    assert np.all(np.diff(ll) >= -1e-7)
+    assert np.all(bound <= ll + 1e-7)
+    assert np.allclose(bound[::2], ll[::2])  # after every E-step the bound touches ℓ
+
+
+def test_e_and_m_steps_are_separate_steps():
+    at = open_page(PAGE)
+    n_steps = widget(at, "gmm.em.step").max + 1
+    assert n_steps == 2 * int(metrics(at)["Iterations"]) + 1
+    widget(at, "gmm.em.step").set_value(1).run()
+    assert any("M-step 1" in m.value for m in at.markdown)
+    widget(at, "gmm.em.step").set_value(2).run()
+    assert any("E-step 1" in m.value for m in at.markdown)
+
+
+def test_formulas_show_the_selected_points_responsibilities():
+    at = open_page(PAGE, query={"gmm.point": "5"})
+    text = latex(at)
+    assert "x_{6} = (" in text and r"\gamma_{6,1}" in text
+    found = re.findall(
+        r"\\gamma_\{6,\d\} = \\frac\{.*?\}\{.*?\}\} = ([-0-9.]+)(?:\\times10\^\{(-?\d+)\})?", text
+    )
+    values = [float(m) * 10 ** int(e or 0) for m, e in found]
+    assert len(values) == 3
+    assert sum(values) == pytest.approx(1.0, abs=2e-3)
+
+
+@pytest.mark.parametrize("cov", ["full", "diag", "spherical", "tied"])
+def test_every_covariance_type_and_start(cov):
+    for init in ("random", "kmeans"):
+        at = open_page(PAGE, query={"gmm.cov": cov, "gmm.init": init})
+        assert not at.exception and not at.error
+        assert float(metrics(at)["Smallest rise of ℓ"]) >= 0
+
+
+def test_collapse_preset_warns():
+    at = choose_preset(open_page(PAGE), "CS229 Ch. 7b pitfall")
+    assert at.session_state["gmm.n"] == 12
+    assert any("collapsed" in w.value for w in at.warning)
+    assert not at.exception
+
+
+def test_hard_em_preset_is_kmeans_beside_soft_em():
+    at = choose_preset(open_page(PAGE), "CS229 Ch. 7b: soft EM")
+    shown = metrics(at)
+    assert shown["Drops of its bound"] == "0"  # hard EM ascends its own bound
+    assert float(shown["ℓ of soft EM"]) > float(shown["ℓ of hard EM"])
+    assert float(shown["ARI soft vs hard"]) < 0.9  # k-means splits the long component
+
+
+def test_restricted_covariances_preset_prefers_full_on_anisotropic_blobs():
+    at = choose_preset(open_page(PAGE), "CS229 Part X §1")
+    shown = metrics(at)
+    assert shown["Lowest BIC"] == "Full"
+    assert r"p_{\text{full}} = (k-1) + kd + k\tfrac{d(d+1)}{2} = 17" in latex(at)
+
+
+def test_cs229_preset():
+    at = choose_preset(open_page(PAGE), "CS229 Ch. 7b: EM for a mixture")
+    assert at.session_state["gmm.k"] == 3 and at.session_state["gmm.cov"] == "full"
+    assert float(metrics(at)["ARI vs the true groups"]) > 0.95
+
+
+def test_url_state_and_invalid_values():
+    at = open_page(PAGE, query={"gmm.view": "types", "gmm.k": "2", "gmm.init": "kmeans"})
+    assert not at.exception
+    assert at.session_state["gmm.view"] == "types" and at.session_state["gmm.k"] == 2
+    at = open_page(PAGE, query={"gmm.view": "<x>", "gmm.cov": "banana", "gmm.point": "-4"})
+    assert not at.exception
+    assert at.session_state["gmm.view"] == "em" and at.session_state["gmm.cov"] == "full"
+
+
+def test_too_many_components_is_explained():
+    at = open_page(PAGE, query={"gmm.data": "kmeans3", "gmm.n": "9", "gmm.k": "8", "gmm.view": "hard"})
+    assert not at.exception
+    at = open_page(PAGE, query={"gmm.data": "gmm_blobs", "gmm.n": "15", "gmm.k": "8"})
+    assert not at.exception
+
+
+def test_chinese_labels():
+    at = open_page(PAGE, lang="zh")
+    assert at.title[0].value == "用 EM 拟合高斯混合模型"
+    assert "对数似然 ℓ" in metrics(at)
+
+
+def upload(at, text: str):
+    at.file_uploader(key="gmm.csv_file").upload("data.csv", text.encode(), "text/csv")
+    return at.run()
+
+
+def test_identical_points_get_a_message():
+    at = upload(open_page(PAGE, query={"gmm.data": "csv"}), "a,b,c\n" + "1,2,x\n" * 8)
+    assert not at.exception
+    assert any("identical" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("view", ["em", "hard", "types"])
+def test_own_csv(view):
+    rng = np.random.default_rng(0)
+    rows = [f"{x:.3f},{y:.3f},{'ab'[i % 2]}" for i, (x, y) in enumerate(rng.normal(size=(40, 2)) * [1, 3])]
+    at = upload(open_page(PAGE, query={"gmm.data": "csv", "gmm.view": view}), "p,q,group\n" + "\n".join(rows))
+    assert not at.exception and not at.error
