@@ -5,8 +5,6 @@ blends, ellipses, mixing weights, the log-likelihood and its lower bound), k-mea
 soft EM from the same start, and the four covariance types fitted to the same data.
 """
 
-import base64
-import copy
 from functools import partial
 
 import numpy as np
@@ -19,12 +17,12 @@ from algorithms.clustering import adjusted_rand_index
 from algorithms.mixture import covariance_ellipse
 from ui.charts import chart
 from ui.controls import bound, catalogue_labels, choice, preset_picker, slider
-from ui.data_panel import DataRequest, _on_click, add_edit_grid, edit_enabled
+from ui.data_panel import DataRequest, add_edit_grid, edit_enabled, edit_points
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number
-from ui.figures import Axes, Curve, base_figure, line_trace, padded_range, plain
+from ui.figures import Axes, Curve, base_figure, line_trace, padded_range, scatter_axes
 from ui.frame import page_frame
 from ui.i18n import current_language, t
-from ui.stepper import StepView, changing_part, frame_steps
+from ui.stepper import StepView, stepper
 from ui.theme import BLACK, CLASS_COLORS, CLASS_SYMBOLS, HIGHLIGHT_COLOR, TRUTH_COLOR
 
 P = "gmm"
@@ -96,217 +94,32 @@ PRESETS = {
 }
 
 
-# ---- fast figures (as on the clustering page) -----------------------------------------------------------
-
-
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _layout(style, axes: Axes, title: str, height: int | None) -> dict:
-    """The layout of ui.figures.base_figure (shared by every session: never changed, only copied)."""
-    return base_figure(style, axes, title, height).layout.to_plotly_json()
-
-
 def figure(ctx, axes: Axes, title: str = "", height: int | None = None, legend_rows: int = 1) -> go.Figure:
-    """ui.figures.base_figure, built once per layout and copied without Plotly's validation."""
-    fig = go.Figure(layout=copy.deepcopy(_layout(ctx.style, axes, title, height)), _validate=False)
-    if legend_rows == 0:
-        fig.update_layout(
-            showlegend=False, margin=dict(t=int(ctx.style.title_size * 2 + ctx.style.font_size))
-        )
-    elif legend_rows > 1:
-        s = ctx.style
-        top = (s.title_size * 2 if title else 0) + s.font_size * (1.3 + 1.7 * legend_rows)
-        fig.update_layout(margin=dict(t=int(top)))
-    return fig
+    return base_figure(ctx.style, axes, title, height, legend_rows)
 
 
-TYPED = {
-    "int8": "i1",
-    "uint8": "u1",
-    "int16": "i2",
-    "uint16": "u2",
-    "int32": "i4",
-    "uint32": "u4",
-    "float32": "f4",
-    "float64": "f8",
-}
-
-
-def typed(obj, f32: bool = False):
-    """Numeric numpy arrays → plotly.js typed-array specs, as Figure.to_dict does (without its costly
-    per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes)."""
-    if isinstance(obj, dict):
-        return {k: typed(v, f32) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [typed(v, f32) for v in obj]
-    if isinstance(obj, np.ndarray) and obj.dtype.kind in "iuf" and obj.size:
-        a = obj.astype(np.int32) if obj.dtype == np.int64 else obj
-        a = np.ascontiguousarray(a.astype(np.float32) if f32 and a.dtype == np.float64 else a)
-        if str(a.dtype) not in TYPED:
-            return obj
-        spec = {"dtype": TYPED[str(a.dtype)], "bdata": base64.b64encode(a).decode("ascii")}
-        if a.ndim > 1:
-            spec["shape"] = ", ".join(map(str, a.shape))
-        return spec
-    return obj
-
-
-class Spec(go.Figure):
-    """A finished figure spec that st.plotly_chart takes as it is (animation frames unvalidated)."""
-
-    def __init__(self, spec: dict):
-        super().__init__()
-        self._spec = spec
-
-    def to_dict(self) -> dict:
-        return self._spec
-
-
-def frame_parts(frames: list[list[dict]]) -> list[list[dict]]:
-    """What each animation frame must carry: the changing part of every trace (ui.stepper) and its
-    type, minus the arrays that are the same in every frame (Plotly keeps them from the figure)."""
-    parts = [[{**changing_part(tr), "type": tr.get("type", "scatter")} for tr in frame] for frame in frames]
-    for j, first in enumerate(parts[0]):
-        for key, value in list(first.items()):
-            if isinstance(value, np.ndarray) and all(
-                isinstance(p[j].get(key), np.ndarray)
-                and p[j][key].shape == value.shape
-                and np.array_equal(p[j][key], value)
-                for p in parts
-            ):
-                for p in parts:
-                    del p[j][key]
-    return parts
-
-
-def animated_figure(view: StepView, n_steps: int, step: int) -> Spec:
-    """ui.stepper.animated_figure as an unvalidated spec."""
-    spec = view.static.to_dict()
-    current = view.frame(step)
-    first = len(spec["data"])
-    spec["data"] = [*spec["data"], *current]
-    layout = spec["layout"]
-    layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
-    if n_steps > 1:
-        animated = list(range(first, first + len(current)))
-        steps = frame_steps(n_steps)
-        spec["frames"] = [
-            dict(
-                data=data,
-                traces=animated,
-                name=str(s),
-                layout=dict(title=dict(text=view.label(s))),
-            )
-            for s, data in zip(steps, frame_parts([view.frame(s) for s in steps]), strict=True)
-        ]
-        spec["frames"] = typed(spec["frames"], f32=True)
-        play = dict(
-            frame=dict(duration=max(60, 4000 // len(spec["frames"])), redraw=True),
-            transition=dict(duration=0),
-            fromcurrent=False,
-            mode="immediate",
-        )
-        layout["margin"] = {**layout.get("margin", {}), "b": 80}
-        layout["updatemenus"] = [
-            dict(
-                type="buttons",
-                direction="left",
-                x=1.0,
-                xanchor="right",
-                y=0.0,
-                yanchor="top",
-                pad=dict(t=45),
-                showactive=False,
-                buttons=[
-                    dict(label="▶", method="animate", args=[None, play]),
-                    dict(
-                        label="❚❚",
-                        method="animate",
-                        args=[[None], dict(frame=dict(duration=0, redraw=False), mode="immediate")],
-                    ),
-                ],
-            )
-        ]
-    return Spec(typed(spec))
-
-
-def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
-    current = st.session_state.get(key, n_steps - 1)
-    st.session_state[key] = int(np.clip(to if to is not None else current + by, 0, n_steps - 1))
-
-
-def _chart_clicked(chart_key: str, stepper_key: str, data, grid_curve: int, mode: str) -> None:
+def chart_clicked(data, grid_curve: int, mode: str, points: list[dict]) -> None:
     """Edit mode: add/remove points (shared handler). Otherwise a click on a point selects it."""
     if mode == "edit":
-        _on_click(P, chart_key, data.train, grid_curve)
-        st.session_state[f"{stepper_key}.full_rerun"] = True
+        edit_points(P, data.train, grid_curve, points)
         return
-    points = st.session_state[chart_key].selection.points
     picked = [p.get("customdata") for p in points if p.get("customdata") is not None]
     if picked:
         st.session_state["gmm.point"] = int(np.atleast_1d(picked[0])[0])
-        st.session_state[f"{stepper_key}.full_rerun"] = True
 
 
-@st.fragment
 def clickable_stepper(
     key: str, n_steps: int, view: StepView, data=None, mode: str | None = None, shortcuts: bool = True
 ) -> None:
-    """ui.stepper.stepper whose chart takes clicks (edit points / select the point of the formulas)."""
-    if st.session_state.pop(f"{key}.full_rerun", False):
-        st.rerun(scope="app")
-    step_key = f"{key}.step"
-    if n_steps > 1:
-        buttons = st.columns([1.3, 1.3, 1.3, 1.3, 5], vertical_alignment="bottom")
-        for col, (icon, name, shortcut, kwargs) in zip(
-            buttons[:4],
-            [
-                (":material/first_page:", "first", "Home", dict(to=0)),
-                (":material/chevron_left:", "previous", "Left", dict(by=-1)),
-                (":material/chevron_right:", "next", "Right", dict(by=1)),
-                (":material/last_page:", "last", "End", dict(to=n_steps - 1)),
-            ],
-            strict=True,
-        ):
-            col.button(
-                "",
-                icon=icon,
-                help=t(f"stepper.{name}"),
-                key=f"{key}.{name}",
-                on_click=_move,
-                args=(step_key, n_steps),
-                kwargs=kwargs,
-                shortcut=shortcut if shortcuts else None,
-                width="stretch",
-            )
-        with buttons[4]:
-            step = slider(t("stepper.step"), 0, n_steps - 1, n_steps - 1, step_key)
-    else:
-        step = 0
-    fig = animated_figure(view, n_steps, step)
-    chart_key = f"{key}.chart"
-    if mode is None:
-        chart(fig, key=chart_key)
-    else:
-        on_click = partial(_chart_clicked, chart_key, key, data, len(view.static.data) - 1, mode)
-        chart(fig, key=chart_key, on_select=on_click, selection_mode="points")
-        st.caption(t("data.edit_caption") if mode == "edit" else t("gmm.click_caption"))
-    if view.details:
-        st.markdown(view.details(step))
-
-
-# ---- pieces --------------------------------------------------------------------------------------------
+    """ui.stepper.stepper whose chart takes clicks: edit points, or select the point of the formulas."""
+    on_click = None if mode is None else partial(chart_clicked, data, len(view.static.data) - 1, mode)
+    caption = None if mode is None else t("data.edit_caption") if mode == "edit" else t("gmm.click_caption")
+    stepper(key, n_steps, view, shortcuts=shortcuts, on_click=on_click, click_caption=caption)
 
 
 def data_axes(train) -> Axes:
-    """Fixed ranges from the data; equal scales unless the units differ a lot (ellipses keep their shape)."""
-    X = train.X
-    xr, yr = padded_range(X[:, 0], 0.12), padded_range(X[:, 1], 0.12)
-    spans = np.array([xr[1] - xr[0], yr[1] - yr[0]])
-    equal = bool(spans.max() / spans.min() < 4)
-    extra = {"xaxis": {"constrain": "domain"}, "yaxis": {"constrain": "domain"}} if equal else {}
-    return Axes(
-        xr, yr, plain(train.feature_names[0]), plain(train.feature_names[1]), equal=equal, extra=extra
-    )
+    """Fixed ranges from the data, equal scales unless the units differ a lot."""
+    return scatter_axes(train.X, train.feature_names, 0.12)
 
 
 def true_labels(data):

@@ -23,7 +23,8 @@ def table_text(rng: random.Random, rows: int, cols: int, delimiter: str = ",", h
     header = header or [f"col{j}" for j in range(cols)]
     lines = [delimiter.join(header)]
     for _ in range(rows):
-        lines.append(delimiter.join(f"{rng.gauss(0, 3):.4f}" for _ in range(cols - 1)) + delimiter + rng.choice("ab"))
+        numbers = delimiter.join(f"{rng.gauss(0, 3):.4f}" for _ in range(cols - 1))
+        lines.append(numbers + delimiter + rng.choice("ab"))
     return "\n".join(lines) + "\n"
 
 
@@ -84,9 +85,12 @@ def corpus() -> list[tuple[str, bytes]]:
         ("nul bytes", b"a,b\n1,\x002\n"),
         ("semicolon", table_text(rng, 30, 3, ";").encode()), ("tab", table_text(rng, 30, 3, "\t").encode()),
         ("pipe", table_text(rng, 30, 3, "|").encode()),
-        ("thousands", ('x,y,label\n' + "".join(f'"{1000 * i:,}",{i},{"ab"[i % 2]}\n' for i in range(20))).encode()),
-        ("duplicate names", b"a,a,y\n1,2,a\n3,4,b\n"), ("blank name", b"a,,y\n1,2,a\n3,4,b\n"),
-        ("200 columns", table_text(rng, 10, 200).encode()), ("201 columns", table_text(rng, 10, 201).encode()),
+        ("thousands", ("x,y,label\n" + "".join(f'"{1000 * i:,}",{i},{"ab"[i % 2]}\n'
+                                                for i in range(20))).encode()),
+        ("duplicate names", b"a,a,y\n1,2,a\n3,4,b\n"),
+        ("blank name", b"a,,y\n1,2,a\n3,4,b\n"),
+        ("200 columns", table_text(rng, 10, 200).encode()),
+        ("201 columns", table_text(rng, 10, 201).encode()),
         ("too many rows", ("a,b,y\n" + "1,2,a\n" * (MAX_ROWS + 1)).encode()),
         ("a million rows", ("a,b,y\n" + "1,2,a\n" * 1_000_000).encode()),
         ("huge cell", ("a,b,y\n" + "1,2," + "z" * 3_000_000 + "\n").encode()),

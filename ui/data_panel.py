@@ -7,7 +7,6 @@ choice shows a message and the previous data stays in use.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from types import MappingProxyType
 
 import numpy as np
@@ -234,14 +233,15 @@ def editable_chart(fig: go.Figure, prefix: str, data: LoadedData, x_range, y_ran
     chart(
         fig,
         key=key,
-        on_select=partial(_on_click, prefix, key, data.train, grid_curve),
         selection_mode="points",
+        on_select=lambda: edit_points(prefix, data.train, grid_curve, st.session_state[key].selection.points),
     )
     st.caption(t("data.edit_caption"))
 
 
-def _on_click(prefix: str, chart_key: str, train: Dataset, grid_curve: int) -> None:
-    points = st.session_state[chart_key].selection.points
+def edit_points(prefix: str, train: Dataset, grid_curve: int, points: list[dict]) -> None:
+    """Apply chart clicks: a click on the invisible grid (trace ``grid_curve``) adds a point there,
+    a click on a data point (``customdata`` = its index) removes it."""
     edits = st.session_state.get(f"{prefix}.edits")
     X = np.array(train.X, dtype=float) if edits is None else edits["X"].copy()
     y = (None if train.y is None else np.array(train.y)) if edits is None else edits["y"]
@@ -258,17 +258,15 @@ def _on_click(prefix: str, chart_key: str, train: Dataset, grid_curve: int) -> N
 
 
 def _add_point(X, y, point, train: Dataset, prefix: str):
-    """The clicked point; its y is the click height (1-D regression), the chosen class
-    (classification), the nearest point's value (other labelled data) or none (unlabelled)."""
-    if X.shape[1] == 1:
-        new_x, new_y = [point["x"]], point["y"]
+    """The clicked point. Its y: the chosen class (classification), the click height (1-D
+    regression), the nearest point's value (other labelled data) or none (unlabelled)."""
+    new_x = [point["x"]] if X.shape[1] == 1 else [point["x"], point["y"]]
+    if y is None:
+        return np.vstack([X, [new_x]]), None
+    if train.task == "classification":
+        new_y = st.session_state.get(f"{prefix}.edit_class", y[0])
+    elif X.shape[1] == 1:
+        new_y = point["y"]
     else:
-        new_x = [point["x"], point["y"]]
-        if y is None:
-            return np.vstack([X, [new_x]]), None
-        if train.task == "classification":
-            new_y = st.session_state.get(f"{prefix}.edit_class", y[0])
-        else:
-            new_y = y[np.argmin(((X - new_x) ** 2).sum(1))]
-        new_y = np.asarray([new_y]).astype(y.dtype)[0]
-    return np.vstack([X, [new_x]]), np.append(y, new_y)
+        new_y = y[np.argmin(((X - new_x) ** 2).sum(1))]
+    return np.vstack([X, [new_x]]), np.append(y, np.asarray([new_y]).astype(y.dtype))

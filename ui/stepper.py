@@ -1,14 +1,19 @@
 """Step through an iterative method's ``history_``.
 
 A fragment holds a step slider with first / previous / next / last buttons (keyboard: Home, ←, →,
-End), so stepping reruns only the fragment, never the fit. The figure also
-carries Plotly frames for a sample of steps, so its ▶ button animates in the browser without
-any rerun.
+End), so stepping reruns only the fragment, never the fit. The figure also carries Plotly frames
+for a sample of steps, so its ▶ button animates in the browser without any rerun.
+
+Building those frames as Plotly objects would cost more than the rest of a page (Plotly validates
+every trace of every frame), so the figure is assembled as a plain spec of numbers we control and
+handed to Streamlit as is.
 """
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 import numpy as np
@@ -51,6 +56,7 @@ def changing_part(trace: dict) -> dict:
     """What a frame must carry: the trace type (a contour frame is invalid without it), data and
     per-point marker arrays; styling stays on the trace."""
     part = {k: trace[k] for k in ANIMATED_KEYS if k in trace}
+    part.setdefault("type", "scatter")
     marker = {
         k: v
         for k, v in trace.get("marker", {}).items()
@@ -61,65 +67,124 @@ def changing_part(trace: dict) -> dict:
     return part
 
 
-def animated_figure(view: StepView, n_steps: int, step: int) -> go.Figure:
-    """The figure at ``step`` with frames and a ▶/❚❚ control for client-side playback."""
-    fig = go.Figure(view.static)
-    first_animated = len(fig.data)
-    current = view.frame(step)
-    fig.add_traces(current)
-    animated = list(range(first_animated, first_animated + len(current)))
-    if not fig.layout.title.text:  # make room for the step title above the legend row
-        title_size = fig.layout.title.font.size or fig.layout.font.size or 14
-        fig.update_layout(margin=dict(t=(fig.layout.margin.t or 0) + 2 * title_size))
-    fig.update_layout(title=dict(text=view.label(step)))
-    if n_steps > 1:
-        fig.frames = [
-            dict(
-                data=[changing_part(trace) for trace in view.frame(s)],
-                traces=animated,
-                name=str(s),
-                layout=dict(title=dict(text=view.label(s))),
-            )
-            for s in frame_steps(n_steps)
-        ]
-        duration = max(60, 4000 // len(fig.frames))
-        # Below the plot, bottom right: the top edge belongs to Plotly's modebar.
-        fig.update_layout(
-            margin=dict(b=80),
-            updatemenus=[
-                dict(
-                    type="buttons",
-                    direction="left",
-                    x=1.0,
-                    xanchor="right",
-                    y=0.0,
-                    yanchor="top",
-                    pad=dict(t=45),
-                    showactive=False,
-                    buttons=[
-                        dict(
-                            label="▶",
-                            method="animate",
-                            args=[
-                                None,
-                                dict(
-                                    frame=dict(duration=duration, redraw=view.redraw),
-                                    transition=dict(duration=0),
-                                    fromcurrent=False,
-                                    mode="immediate",
-                                ),
-                            ],
-                        ),
-                        dict(
-                            label="❚❚",
-                            method="animate",
-                            args=[[None], dict(frame=dict(duration=0, redraw=False), mode="immediate")],
-                        ),
-                    ],
-                )
+def frame_parts(frames: list[list[dict]]) -> list[list[dict]]:
+    """The changing part of every trace of every frame, minus arrays equal in all frames
+    (Plotly keeps those from the figure)."""
+    parts = [[changing_part(trace) for trace in frame] for frame in frames]
+    for j, first in enumerate(parts[0]):
+        for key, value in list(first.items()):
+            if isinstance(value, np.ndarray) and all(
+                isinstance(p[j].get(key), np.ndarray)
+                and p[j][key].shape == value.shape
+                and np.array_equal(p[j][key], value)
+                for p in parts
+            ):
+                for p in parts:
+                    del p[j][key]
+    return parts
+
+
+TYPED_ARRAY = {
+    "int8": "i1",
+    "uint8": "u1",
+    "int16": "i2",
+    "uint16": "u2",
+    "int32": "i4",
+    "uint32": "u4",
+    "float32": "f4",
+    "float64": "f8",
+}
+
+
+def typed(obj, f32: bool = False):
+    """Numeric numpy arrays → plotly.js typed-array specs (what Figure.to_dict does, without its
+    per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes)."""
+    if isinstance(obj, dict):
+        return {k: typed(v, f32) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [typed(v, f32) for v in obj]
+    if isinstance(obj, np.ndarray) and obj.dtype.kind in "iuf" and obj.size:
+        a = obj.astype(np.int32) if obj.dtype == np.int64 else obj
+        a = np.ascontiguousarray(a.astype(np.float32) if f32 and a.dtype == np.float64 else a)
+        if str(a.dtype) not in TYPED_ARRAY:
+            return obj
+        spec = {"dtype": TYPED_ARRAY[str(a.dtype)], "bdata": base64.b64encode(a).decode("ascii")}
+        if a.ndim > 1:
+            spec["shape"] = ", ".join(map(str, a.shape))
+        return spec
+    return obj
+
+
+class FigureSpec(go.Figure):
+    """A finished figure spec that ``st.plotly_chart`` takes as it is (no second validation)."""
+
+    def __init__(self, spec: dict):
+        super().__init__()
+        self._spec = spec
+
+    def to_dict(self) -> dict:
+        return self._spec
+
+
+def play_controls(n_frames: int, redraw: bool) -> list[dict]:
+    """▶ / ❚❚ below the plot, bottom right (the top edge belongs to Plotly's modebar)."""
+    play = dict(
+        frame=dict(duration=max(60, 4000 // n_frames), redraw=redraw),
+        transition=dict(duration=0),
+        fromcurrent=False,
+        mode="immediate",
+    )
+    pause = dict(frame=dict(duration=0, redraw=False), mode="immediate")
+    return [
+        dict(
+            type="buttons",
+            direction="left",
+            x=1.0,
+            xanchor="right",
+            y=0.0,
+            yanchor="top",
+            pad=dict(t=45),
+            showactive=False,
+            buttons=[
+                dict(label="▶", method="animate", args=[None, play]),
+                dict(label="❚❚", method="animate", args=[[None], pause]),
             ],
         )
-    return fig
+    ]
+
+
+def animated_figure(view: StepView, n_steps: int, step: int) -> FigureSpec:
+    """The figure at ``step`` with frames for a sample of steps and the play controls."""
+    spec = view.static.to_dict()
+    current = view.frame(step)
+    first = len(spec["data"])
+    spec["data"] = [*spec["data"], *current]
+    layout = spec["layout"]
+    if not layout.get("title", {}).get("text"):  # make room for the step title above the legend row
+        title_size = layout.get("title", {}).get("font", {}).get("size") or 14
+        layout["margin"] = {
+            **layout.get("margin", {}),
+            "t": layout.get("margin", {}).get("t", 0) + 2 * title_size,
+        }
+    layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
+    if n_steps > 1:
+        steps = frame_steps(n_steps)
+        frames = frame_parts([view.frame(s) for s in steps])
+        spec["frames"] = typed(
+            [
+                dict(
+                    data=data,
+                    traces=list(range(first, first + len(current))),
+                    name=str(s),
+                    layout=dict(title=dict(text=view.label(s))),
+                )
+                for s, data in zip(steps, frames, strict=True)
+            ],
+            f32=True,
+        )
+        layout["margin"] = {**layout.get("margin", {}), "b": 80}
+        layout["updatemenus"] = play_controls(len(steps), view.redraw)
+    return FigureSpec(typed(spec))
 
 
 def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
@@ -128,9 +193,27 @@ def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
     st.session_state[key] = int(np.clip(target, 0, n_steps - 1))
 
 
+def _clicked(chart_key: str, key: str, on_click: Callable[[list[dict]], None]) -> None:
+    on_click(st.session_state[chart_key].selection.points)
+    st.session_state[f"{key}.full_rerun"] = True
+
+
 @st.fragment
-def stepper(key: str, n_steps: int, view: StepView, shortcuts: bool = True) -> None:
-    """Draw the step controls and the figure for ``n_steps`` recorded steps (default: the last)."""
+def stepper(
+    key: str,
+    n_steps: int,
+    view: StepView,
+    shortcuts: bool = True,
+    on_click: Callable[[list[dict]], None] | None = None,
+    click_caption: str | None = None,
+) -> None:
+    """Draw the step controls and the figure for ``n_steps`` recorded steps (default: the last).
+
+    ``on_click(points)`` makes the chart clickable (edit points, place centres); a click changes
+    what was fitted, so it is followed by a whole-page rerun rather than the fragment's own.
+    """
+    if st.session_state.pop(f"{key}.full_rerun", False):
+        st.rerun(scope="app")
     step_key = f"{key}.step"
     if n_steps > 1:
         buttons = st.columns([1.3, 1.3, 1.3, 1.3, 5], vertical_alignment="bottom")
@@ -159,6 +242,17 @@ def stepper(key: str, n_steps: int, view: StepView, shortcuts: bool = True) -> N
             step = slider(t("stepper.step"), 0, n_steps - 1, n_steps - 1, step_key)
     else:
         step = 0
-    chart(animated_figure(view, n_steps, step), key=f"{key}.chart")
+    figure, chart_key = animated_figure(view, n_steps, step), f"{key}.chart"
+    if on_click is None:
+        chart(figure, key=chart_key)
+    else:
+        chart(
+            figure,
+            key=chart_key,
+            on_select=partial(_clicked, chart_key, key, on_click),
+            selection_mode="points",
+        )
+        if click_caption:
+            st.caption(click_caption)
     if view.details:
         st.markdown(view.details(step))

@@ -8,12 +8,18 @@ import re
 from dataclasses import dataclass, field
 
 import numpy as np
-from streamlit.testing.v1 import AppTest
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 from streamlit.testing.v1.element_tree import TESTING_KEY
 
 from ui.registry import ROOT
 
 TIMEOUT = 60
+
+# A real server compiles each page once; AppTest would recompile it on every run (about 90 ms for
+# the largest pages), which makes reruns look slower than users see them. Share one cache.
+_SCRIPTS = ScriptCache()
+app_test.ScriptCache = local_script_runner.ScriptCache = lambda: _SCRIPTS
 WIDGET_KINDS = ("slider", "select_slider", "selectbox", "button_group", "toggle", "checkbox", "number_input")
 RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

@@ -3,7 +3,8 @@
 from tests.browser.conftest import OUTPUT, wait_for_app
 
 HOSTILE = "<img src=x onerror=alert(1)>"
-CSV = f"{HOSTILE},**bold**,[link](javascript:alert(2))\n" + "".join(f"{i},{i % 3},{2 * i}\n" for i in range(12))
+CSV = f"{HOSTILE},**bold**,[link](javascript:alert(2))\n" + "".join(
+    f"{i},{i % 3},{2 * i}\n" for i in range(12))
 
 
 def test_markup_in_a_csv_header_is_shown_literally(server, page, tmp_path):
@@ -22,5 +23,6 @@ def test_markup_in_a_csv_header_is_shown_literally(server, page, tmp_path):
     assert page.locator("main b:text-is('evil')").count() == 0
     assert page.locator("a[href^='javascript']").count() == 0
     assert dialogs == []
-    text = page.locator("[data-testid='stSidebar']").inner_text() + page.locator(".js-plotly-plot").first.inner_text()
+    text = (page.locator("[data-testid='stSidebar']").inner_text()
+            + page.locator(".js-plotly-plot").first.inner_text())
     assert "**bold**" in text or "[link](javascript:alert(2))" in text
