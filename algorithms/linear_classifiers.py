@@ -25,8 +25,17 @@ import scipy.linalg
 import scipy.linalg.blas
 from scipy.special import expit, log_softmax, softmax
 
-from algorithms._base import (BaseEstimator, FloatArray, check_array, check_classification_targets,
-                              check_is_fitted, check_positive, check_random_state, check_X_y, clone)
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_classification_targets,
+    check_is_fitted,
+    check_positive,
+    check_random_state,
+    check_X_y,
+    clone,
+)
 from algorithms.basis import GaussianBasis, LinearBasis
 
 __all__ = ["LeastSquaresClassifier", "Perceptron", "LogisticRegression", "SoftmaxRegression", "LSPC",
@@ -409,7 +418,8 @@ class Perceptron(BaseEstimator):
 
     ``history_`` holds :class:`PerceptronStep` snapshots: the initial state, every update at
     first, then geometrically spaced ones (about ``n_snapshots`` in all over the largest possible
-    run of ``max_epochs`` × n updates), and always the last update. ``n_mistakes_`` counts all.
+    run of ``max_epochs`` × n updates), and always the last update. ``n_mistakes_`` counts all;
+    ``epoch_mistakes_`` holds the number of updates in each epoch (the last is 0 on convergence).
     """
 
     def __init__(self, eta: float = 1.0, max_epochs: int = 100, shuffle: bool = False,
@@ -435,6 +445,7 @@ class Perceptron(BaseEstimator):
         mistakes, last_index, last_epoch = 0, -1, 0
         self.converged_ = False
         epoch = 0
+        per_epoch = []
         for epoch in range(max_epochs):
             order = rng.permutation(n) if self.shuffle else range(n)
             errors = 0
@@ -448,6 +459,7 @@ class Perceptron(BaseEstimator):
                     if mistakes in record:
                         history.append(PerceptronStep(mistakes, epoch, int(i), _frozen(theta[1:]),
                                                       float(theta[0])))
+            per_epoch.append(errors)
             if errors == 0:
                 self.converged_ = True
                 break
@@ -457,6 +469,7 @@ class Perceptron(BaseEstimator):
         self.w_, self.b_ = theta[1:].copy(), float(theta[0])
         self.n_mistakes_ = mistakes
         self.n_epochs_ = epoch + 1
+        self.epoch_mistakes_ = np.array(per_epoch, dtype=int)
         self.history_ = tuple(history)
         self.n_features_in_ = d
         return self

@@ -16,8 +16,14 @@ from itertools import combinations
 
 import numpy as np
 
-from algorithms._base import (BaseEstimator, FloatArray, check_array, check_classification_targets,
-                              check_is_fitted, clone)
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_classification_targets,
+    check_is_fitted,
+    clone,
+)
 from algorithms.linear_classifiers import LogisticRegression, _check_labels, _class_index
 
 __all__ = ["OneVsRest", "OneVsOne", "ECOC", "ovo_vote_counts", "ecoc_decode", "exhaustive_code",

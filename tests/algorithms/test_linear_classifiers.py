@@ -4,10 +4,22 @@ import numpy as np
 import pytest
 from sklearn.linear_model import LogisticRegression as SkLogistic
 
-from algorithms import (LSPC, MARGIN_LOSSES, GaussianBasis, LeastSquaresClassifier, LogisticRegression,
-                        Perceptron, SoftmaxRegression, classification_margins, margin_loss,
-                        margin_loss_derivative, moved_threshold, perceptron_mistake_bound, ramp_target,
-                        rescale_odds)
+from algorithms import (
+    LSPC,
+    MARGIN_LOSSES,
+    GaussianBasis,
+    LeastSquaresClassifier,
+    LogisticRegression,
+    Perceptron,
+    SoftmaxRegression,
+    classification_margins,
+    margin_loss,
+    margin_loss_derivative,
+    moved_threshold,
+    perceptron_mistake_bound,
+    ramp_target,
+    rescale_odds,
+)
 from algorithms.svm import SVC
 
 
@@ -235,6 +247,16 @@ def test_perceptron_history_replays_every_mistake():
         assert step.b == pytest.approx(prev.b + y[i])
     with pytest.raises(ValueError):
         h[1].w[0] = 5.0                                       # read-only snapshots
+
+
+def test_perceptron_counts_mistakes_per_epoch():
+    X, y = separable(seed=5)
+    model = Perceptron(n_snapshots=5).fit(X, y)              # sparse history, exact counts
+    assert len(model.epoch_mistakes_) == model.n_epochs_
+    assert model.epoch_mistakes_.sum() == model.n_mistakes_
+    assert model.epoch_mistakes_[-1] == 0 and model.epoch_mistakes_[0] >= 1
+    xor = Perceptron(max_epochs=7).fit(np.array([[0, 0], [1, 1], [0, 1], [1, 0]], float), [1, 1, -1, -1])
+    assert len(xor.epoch_mistakes_) == 7 and np.all(xor.epoch_mistakes_ > 0)
 
 
 def test_perceptron_learning_rate_only_rescales_theta():

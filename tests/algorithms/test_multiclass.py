@@ -7,9 +7,19 @@ import pytest
 from sklearn.linear_model import LogisticRegression as SkLogistic
 from sklearn.multiclass import OneVsRestClassifier
 
-from algorithms import (ECOC, ECOC_EXAMPLE_CODE, SVC, BaseEstimator, LeastSquaresClassifier,
-                        LogisticRegression, OneVsOne, OneVsRest, ecoc_decode, exhaustive_code,
-                        ovo_vote_counts)
+from algorithms import (
+    ECOC,
+    ECOC_EXAMPLE_CODE,
+    SVC,
+    BaseEstimator,
+    LeastSquaresClassifier,
+    LogisticRegression,
+    OneVsOne,
+    OneVsRest,
+    ecoc_decode,
+    exhaustive_code,
+    ovo_vote_counts,
+)
 
 
 def blobs(c=3, n_per=30, seed=0, spread=0.6):

@@ -1,0 +1,302 @@
+"""The linear-classifiers page as a user sees it (AppTest): book presets, URL state, language, own data."""
+
+import numpy as np
+import pytest
+
+from algorithms.datasets import load_dataset
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+from ui.data_panel import _signature
+
+PAGE = "linear_classifiers.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def latex(at) -> str:
+    return "\n".join(e.value for e in at.latex)
+
+
+def percent(text: str) -> float:
+    return float(text.replace("%", "").strip())
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "lc.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_defaults_show_the_gaussian_least_squares_classifier():
+    at = open_page(PAGE)
+    assert not at.exception
+    assert at.session_state["lc.view"] == "ls" and at.session_state["lc.kernel"] == "gaussian"
+    shown = metrics(at)
+    assert shown["Parameters b"] == "200"
+    assert percent(shown["Training accuracy"]) > 90
+    assert r"(K^2 + 0.01\, I)^{-1} K y" in latex(at)
+    regions = next(s for s in chart_specs(at) if s["data"][0]["type"] == "heatmap")
+    z = next(decoded_arrays(regions["data"][0]["z"]))
+    assert z.dtype == np.uint8 and set(np.unique(z)) == {0, 1}
+
+
+def test_spirals_preset_classifies_every_training_point():
+    """Sugiyama Figs 7.2/7.3 (oracle O16): h = 1, λ = 0.01 → 100 % training accuracy."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 7.2")
+    assert at.session_state["lc.data"] == "spirals"
+    assert metrics(at)["Training accuracy"] == "100.0 %"
+    assert r"2 \cdot 1^2" in latex(at) and "0.01" in latex(at)
+
+
+def test_least_squares_fails_on_separable_data_where_the_svm_succeeds():
+    """Sugiyama Figs 7.6/8.6 on DS-7 (spec [SIM]: LS 77.5–82 %, the linear SVM 100 %)."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Figs 7.6")
+    shown = metrics(at)
+    assert 75 <= percent(shown["Training accuracy"]) <= 85
+    assert shown["Linear SVM accuracy"] == "100.0 %"
+    assert int(shown["Penalised, m > 1"]) > 0
+    names = {d.get("name") for spec in chart_specs(at) for d in spec["data"]}
+    assert "linear SVM boundary" in names
+
+
+def test_lda_targets_give_fishers_direction():
+    """Sugiyama §7.1 (oracle O17): targets ±1/n± with an intercept → direction ∥ S_W⁻¹(μ₊ − μ₋)."""
+    at = choose_preset(open_page(PAGE), "Sugiyama §7.1")
+    assert at.session_state["lc.targets"] == "lda"
+    assert r"S_W^{-1}(\mu_+ - \mu_-)\big) = 1" in latex(at)
+
+
+def test_perceptron_on_li_hangs_points_reproduces_example_2_1():
+    """Li Hang Example 2.1 (data of Example 7.1): mistakes x1, x3, x3, x3, x1, x3, x3 → w = (1, 1), b = −3."""
+    at = choose_preset(open_page(PAGE), "Perceptron on Li Hang")
+    shown = metrics(at)
+    assert shown["Mistakes (updates)"] == "7" and shown["Converged"] == "yes"
+    assert r"w = (1,\ 1)^\top,\ b = -3,\quad k = 7" in latex(at)
+    step = widget(at, "lc.perceptron.step")
+    order = []
+    for s in range(1, 8):
+        step.set_value(s).run()
+        text = at.markdown[-1].value
+        order.append(int(text.split("sample #")[1].split(" ")[0]))
+    assert order == [1, 3, 3, 3, 1, 3, 3]
+    step.set_value(0).run()
+    assert "w = 0, b = 0" in at.markdown[-1].value
+
+
+def test_the_mistake_bound_holds_on_separable_data():
+    at = choose_preset(open_page(PAGE), "CS229 Ch. 6")
+    shown = metrics(at)
+    assert shown["Converged"] == "yes"
+    assert int(shown["Mistakes (updates)"]) <= float(shown["Bound (D/γ)²"])
+
+
+def test_newton_converges_in_a_handful_of_steps_with_an_increasing_likelihood():
+    at = choose_preset(open_page(PAGE), "CS229 Part II §7")
+    assert int(metrics(at)["Iterations"]) < 15 and metrics(at)["Converged"] == "yes"
+    spec = next(s for s in chart_specs(at) if s["layout"].get("xaxis2"))
+    ll = next(
+        decoded_arrays(next(d for d in spec["data"] if d.get("xaxis") == "x2" and d["mode"] == "lines")["y"])
+    )
+    assert np.all(np.diff(ll) >= -1e-9) and ll[0] == pytest.approx(200 * np.log(0.5))
+    assert len(spec["frames"]) >= 2 and any(d["type"] == "heatmap" for d in spec["frames"][0]["data"])
+
+
+def test_separable_data_without_penalty_is_explained():
+    at = choose_preset(open_page(PAGE), "Logistic regression on separable")
+    assert metrics(at)["Converged"] == "no"
+    assert any("does not exist" in i.value for i in at.info)
+
+
+def test_ds6_preset_compares_softmax_sgd_with_lspc():
+    """Sugiyama Figs 10.2/10.5 (oracle O28): argmax at x = −4, 0, 4 is class 1, 2, 3 for both."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Figs 10.2")
+    assert at.session_state["lc.data"] == "gauss3_1d" and at.session_state["lc.solver"] == "sgd"
+    assert any("softmax 1, 2, 3; LSPC 1, 2, 3" in c.value for c in at.caption)
+    shown = metrics(at)
+    assert float(shown["Softmax train / test"].split("/")[0]) >= 85  # spec [SIM]
+    assert float(shown["LSPC fit time"].split()[0]) < float(shown["Softmax fit time"].split()[0])
+    spec = next(s for s in chart_specs(at) if s["layout"].get("xaxis2"))
+    lspc = [d for d in spec["data"] if d.get("xaxis") == "x2" and d.get("mode") == "lines"]
+    posteriors = np.array([next(decoded_arrays(d["y"])) for d in lspc[:3]])
+    np.testing.assert_allclose(posteriors.sum(axis=0), 1.0, atol=1e-5)  # rows of (10.5) sum to 1
+
+
+def test_loss_zoo_reproduces_the_book_table_at_half():
+    """Sugiyama Fig 7.8 table (spec A7.2) at m = 0.5."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 7.8")
+    table = at.dataframe[0].value.set_index("loss")["ℓ(m) at m = 0.5"]
+    expected = {
+        "0/1 loss": 0.0,
+        "squared (ℓ2) loss": 0.25,
+        "hinge loss": 0.5,
+        "ramp loss": 0.5,
+        "exponential loss": 0.60653,
+        "logistic loss": 0.47408,
+        "MAdaBoost loss": 0.18394,
+        "LogitBoost loss": 0.31326,
+    }
+    for name, value in expected.items():
+        assert table[name] == pytest.approx(value, abs=6e-6), name
+    widget(at, "lc.m").set_value(-1.0).run()
+    table = at.dataframe[0].value.set_index("loss")["ℓ(m) at m = -1"]
+    assert table["exponential loss"] == pytest.approx(2.71828, abs=6e-6)
+    assert table["logistic loss"] == pytest.approx(1.31326, abs=6e-6)
+
+
+def test_ecoc_preset_decodes_the_slides_example():
+    """Slides §2.9 (T18, D10): output (−1, −1, +1, −1, +1) → Hamming (3, 4, 1, 2),
+    Euclidean (2√3, 4, 2, 2√2) → C3."""
+    at = choose_preset(open_page(PAGE), "Slides §2.9")
+    table = at.dataframe[0].value
+    np.testing.assert_allclose(table["Hamming distance"], [3, 4, 1, 2])
+    np.testing.assert_allclose(table["Euclidean distance"], [2 * np.sqrt(3), 4, 2, 2 * np.sqrt(2)], atol=1e-4)
+    assert metrics(at)["Decoded class"] == "C3" and metrics(at)["Binary classifiers"] == "5"
+    code = next(s for s in chart_specs(at) if s["data"][0].get("texttemplate"))
+    np.testing.assert_array_equal(
+        next(decoded_arrays(code["data"][0]["z"])).reshape(4, 5),
+        [[-1, 1, -1, 1, 1], [1, -1, -1, 1, -1], [-1, 1, 1, -1, 1], [-1, -1, 1, 1, -1]],
+    )
+    # flipping one classifier: a code of distance 2 cannot correct every error, but most points survive
+    set_label(at, widget(at, "lc.flip"), "f2")
+    at.run()
+    assert not at.exception and percent(metrics(at)["Training accuracy"]) > 50
+
+
+def test_one_vs_one_shows_the_books_tie():
+    at = choose_preset(open_page(PAGE), "Sugiyama §7.3")
+    assert metrics(at)["Binary classifiers"] == "3"
+    assert "(1, 1, 1)" in latex(at)
+
+
+def test_imbalance_preset_shows_the_slides_numbers():
+    """990 positives, 10 negatives: threshold m⁺/(m⁺ + m⁻) = 0.99.
+
+    The trivial classifier gets 99 % (the slides print 98 %)."""
+    at = choose_preset(open_page(PAGE), "Slides, class imbalance")
+    shown = metrics(at)
+    assert shown["Positives m⁺"] == "990" and shown["Negatives m⁻"] == "10"
+    assert shown["Threshold t"] == "0.99" and shown["Accuracy of “always the majority”"] == "99.0 %"
+    assert r"\frac{10}{990}" in latex(at)
+    assert percent(shown["Recall of negatives"]) > 50  # rescaling rescues the minority
+    set_label(at, widget(at, "lc.rule"), "threshold ½ (no correction)")
+    at.run()
+    assert percent(metrics(at)["Recall of negatives"]) < percent(shown["Recall of negatives"])
+
+
+def test_url_state_seeds_the_widgets():
+    at = open_page(
+        PAGE,
+        query={
+            "lc.view": "multiclass",
+            "lc.strategy": "ovo",
+            "lc.data": "blobs3",
+            "lc.n": "60",
+            "lc.mc_lam": "1",
+        },
+    )
+    assert not at.exception
+    assert at.session_state["lc.view"] == "multiclass" and at.session_state["lc.strategy"] == "ovo"
+    assert at.session_state["lc.n"] == 60 and at.session_state["lc.mc_lam"] == 1.0
+    assert metrics(at)["Binary classifiers"] == "3"
+
+
+def test_invalid_url_values_are_ignored():
+    at = open_page(PAGE, query={"lc.view": "nonsense", "lc.kernel": "<b>", "lc.h": "abc", "lc.word": "1 2 3"})
+    assert not at.exception
+    assert at.session_state["lc.view"] == "ls" and at.session_state["lc.kernel"] == "gaussian"
+
+
+def test_a_bad_code_word_gets_a_message():
+    at = open_page(
+        PAGE,
+        query={
+            "lc.view": "multiclass",
+            "lc.strategy": "ecoc",
+            "lc.code": "book",
+            "lc.data": "blobs4",
+            "lc.word": "+1 +1",
+        },
+    )
+    assert not at.exception
+    assert any("exactly 5 signs" in w.value for w in at.warning)
+
+
+def test_book_code_on_three_classes_falls_back_with_a_message():
+    at = open_page(
+        PAGE, query={"lc.view": "multiclass", "lc.strategy": "ecoc", "lc.code": "book", "lc.data": "blobs3"}
+    )
+    assert not at.exception
+    assert any("made for 4 classes" in i.value for i in at.info)
+    assert metrics(at)["Binary classifiers"] == "3"  # exhaustive code for c = 3
+
+
+@pytest.mark.parametrize(
+    "view", ["ls", "perceptron", "logistic", "softmax", "losses", "multiclass", "imbalance"]
+)
+def test_chinese_labels_in_every_view(view):
+    at = open_page(PAGE, query={"lc.view": view}, lang="zh")
+    assert not at.exception
+    assert at.title[0].value == "线性分类器"
+    assert not any(label.isascii() and len(label) > 12 for label in metrics(at))
+
+
+def test_one_class_left_after_edits_is_explained_not_raised():
+    train = load_dataset("blobs", 200, 1.0, 0)
+    keep = train.y == 1
+    at = open_page(PAGE)
+    at.session_state["lc.edits"] = {
+        "base": _signature(train),
+        "X": np.array(train.X[keep]),
+        "y": train.y[keep],
+    }
+    at.run()
+    assert not at.exception
+    assert any("Only one class" in w.value for w in at.warning)
+    assert chart_specs(at)  # the data stay visible (and clickable)
+
+
+def test_newton_with_too_many_kernel_parameters_is_refused_politely():
+    at = open_page(PAGE, query={"lc.view": "logistic", "lc.basis": "gaussian", "lc.n": "800"})
+    assert not at.exception
+    assert any("Newton's method would solve" in w.value for w in at.warning)
+
+
+def test_more_than_two_classes_in_a_binary_view_picks_one_against_the_rest():
+    at = open_page(PAGE, query={"lc.view": "logistic", "lc.data": "blobs4"})
+    assert not at.exception
+    positive = widget(at, "lc.positive")
+    assert positive.value == "3"
+    set_label(at, positive, "0")
+    at.run()
+    assert not at.exception and percent(metrics(at)["Training accuracy"]) > 80
+
+
+def test_one_dimensional_data_are_drawn_as_curves_in_every_view():
+    for view in ["ls", "perceptron", "logistic", "multiclass", "imbalance"]:
+        at = open_page(PAGE, query={"lc.view": view, "lc.data": "gauss3_1d"})
+        assert not at.exception, view
+        assert chart_specs(at), view
+
+
+CSV_TEXT = "長度,寬度,品種\n" + "\n".join(
+    f"{x:.2f},{y:.2f},{label}"
+    for x, y, label in zip(
+        np.r_[np.linspace(0, 1, 10), np.linspace(3, 4, 10), np.linspace(0, 1, 10)],
+        np.r_[np.linspace(0, 1, 10), np.linspace(0, 1, 10), np.linspace(3, 4, 10)],
+        ["setosa"] * 10 + ["virginica"] * 10 + ["<b>versicolor</b>"] * 10,
+        strict=False,
+    )
+)
+
+
+def test_own_csv_with_text_labels_works_in_the_multiclass_view():
+    at = open_page(PAGE, query={"lc.data": "csv", "lc.view": "multiclass"})
+    at.file_uploader(key="lc.csv_file").upload("花.csv", CSV_TEXT.encode("utf-8"), "text/csv")
+    at.run()
+    assert not at.exception and not at.error
+    assert metrics(at)["Binary classifiers"] == "3" and metrics(at)["Training accuracy"] == "100.0 %"
+    legend = {d.get("name") for spec in chart_specs(at) for d in spec["data"]}
+    assert "class &lt;b&gt;versicolor&lt;/b&gt;" in legend  # user text is escaped for Plotly
