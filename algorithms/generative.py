@@ -15,8 +15,14 @@ import numpy as np
 import scipy.linalg
 from scipy.special import logsumexp
 
-from algorithms._base import (BaseEstimator, FloatArray, check_array, check_classification_targets,
-                              check_is_fitted, check_positive)
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_classification_targets,
+    check_is_fitted,
+    check_positive,
+)
 from algorithms.linear_classifiers import _check_int, _check_labels, _class_index, _dot_gram
 
 __all__ = ["GaussianDiscriminantAnalysis", "GaussianNaiveBayes", "CategoricalNaiveBayes",
@@ -356,11 +362,14 @@ class CategoricalNaiveBayes(BaseEstimator):
         return {"prior": prior, "conditional": conditional}
 
     def score_fractions(self, x) -> list[Fraction]:
-        """Exact products P(Y = c_k) Π_j P(x^(j) | c_k) for one sample, as Fractions (λ taken exactly)."""
+        """Exact products P(Y = c_k) Π_j P(x^(j) | c_k) for one sample, as Fractions.
+
+        λ is taken as the decimal it is written as (λ = 0.1 is 1/10, not the binary float).
+        """
         check_is_fitted(self, "priors_")
         codes = self._encode(self._check_X([list(np.atleast_1d(np.asarray(x, dtype=object)))],
                                            self.n_features_in_))[0]
-        lam = Fraction(self.lam_)
+        lam = Fraction(repr(float(self.lam_)))
         K = len(self.classes_)
         out = []
         for k in range(K):

@@ -15,11 +15,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import (BaseEstimator, FloatArray, check_array, check_is_fitted,
-                              check_positive)
-from algorithms.linear_classifiers import (_binary_targets, _check_int, _check_labels, _design,
-                                           _dot_gram, _frozen, _gaussian_apply, _gaussian_gram,
-                                           _solve_pd, ramp_target)
+from algorithms._base import BaseEstimator, FloatArray, check_array, check_is_fitted, check_positive
+from algorithms.linear_classifiers import (
+    _binary_targets,
+    _check_int,
+    _check_labels,
+    _design,
+    _dot_gram,
+    _frozen,
+    _gaussian_apply,
+    _gaussian_gram,
+    _solve_pd,
+    ramp_target,
+)
 
 __all__ = ["SVC", "SMOStep", "RampSVC", "RampStep", "svc_kernel"]
 
@@ -197,10 +205,12 @@ class SVC(BaseEstimator):
         K = self._kernel(X, X)
         alpha, _, history, self.stop_reason_ = _smo(K, t, C, tol, max_iter,
                                                     self.selection == "second_order")
+        self.__dict__.pop("_steps", None)
         F = K @ (alpha * t) - t                      # exact, without the loop's round-off
         self.converged_ = self.stop_reason_ == "kkt"
         self.n_iter_ = len(history)
-        self.history_ = tuple(history)
+        self._raw_history = history           # tuples of SMOStep's fields; see history_
+        self._rule = "second_order" if self.selection == "second_order" else "book"
         self.alpha_ = alpha
         self.X_fit_, self.y_signed_ = X, t
         self.C_ = C
@@ -246,6 +256,21 @@ class SVC(BaseEstimator):
             self.primal_objective_ = quad + C * float(self.slack_.sum())
         if self.kernel == "linear":
             self.w_ = (a * t) @ self.X_fit_
+
+    @property
+    def history_(self) -> tuple:
+        """One :class:`SMOStep` per step, built from the recorded numbers on first use.
+
+        The loop records plain tuples (cheaper than an object per step); the steps are the same
+        numbers, so the step-through is exact.
+        """
+        steps = self.__dict__.get("_steps")
+        if steps is None:
+            raw = self.__dict__.get("_raw_history")
+            if raw is None:
+                raise AttributeError("history_")
+            steps = self.__dict__["_steps"] = tuple(_make_step(values, self._rule) for values in raw)
+        return steps
 
     # -- prediction ------------------------------------------------------------------------
     def decision_function(self, X) -> FloatArray:
@@ -308,6 +333,17 @@ class SVC(BaseEstimator):
                         np.where(cat == "bound", np.maximum(0.0, r), np.abs(r)))
 
 
+_STEP_FIELDS = tuple(f for f in SMOStep.__dataclass_fields__ if f != "rule")
+
+
+def _make_step(values, rule: str) -> SMOStep:
+    """An SMOStep from a recorded tuple, without the frozen dataclass's per-field __setattr__."""
+    step = object.__new__(SMOStep)
+    step.__dict__.update(zip(_STEP_FIELDS, values, strict=True))
+    step.__dict__["rule"] = rule
+    return step
+
+
 def _smo(K, t, C, tol, max_iter, second_order=True):
     """The SMO loop; returns α, F = K(α∘y) − y (with round-off), the steps and the stop reason.
 
@@ -320,12 +356,12 @@ def _smo(K, t, C, tol, max_iter, second_order=True):
     diag_arr = np.diag(K).copy()
     diag = diag_arr.tolist()
     inv_eta = {}                           # rows 1/η_ik, computed when i is first chosen
-    rule = "second_order" if second_order else "book"
     inf = math.inf
     Fu = np.where(t > 0, -t, inf)
     Fl = np.where(t < 0, -t, -inf)
     finite_C = math.isfinite(C)
-    maximum = np.maximum
+    maximum, multiply, subtract = np.maximum, np.multiply, np.subtract
+    gain, delta, other = np.empty(n), np.empty(n), np.empty(n)     # work buffers: no allocation per step
     b, dual = 0.0, 0.0
     history = []
     reason = "max_iter"
@@ -345,9 +381,12 @@ def _smo(K, t, C, tol, max_iter, second_order=True):
         else:
             i, j, viol, Fi, Fj = i_low, i_up, v_low, F_low, F_up
         if second_order:                   # j maximises (E_i − E_j)²/η among the partners
-            gain = Fl - F_up if first_up else F_low - Fu
+            if first_up:
+                subtract(Fl, F_up, out=gain)
+            else:
+                subtract(F_low, Fu, out=gain)
             maximum(gain, 0.0, out=gain)
-            gain *= gain
+            multiply(gain, gain, out=gain)
             row = inv_eta.get(i)
             if row is None:
                 row = diag_arr + diag[i]
@@ -356,7 +395,7 @@ def _smo(K, t, C, tol, max_iter, second_order=True):
                 maximum(row, 1e-12, out=row)
                 np.reciprocal(row, out=row)
                 inv_eta[i] = row
-            gain *= row
+            multiply(gain, row, out=gain)
             j = int(gain.argmax())
             Fj = float(Fl[j] if first_up else Fu[j])
         yi, yj = y[i], y[j]
@@ -402,8 +441,9 @@ def _smo(K, t, C, tol, max_iter, second_order=True):
             b = 0.5 * (b1 + b2)
         dual += (-yi * Fi * dai - yj * Fj * daj
                  - 0.5 * (Kii * dai * dai + 2.0 * yi * yj * Kij * dai * daj + Kjj * daj * daj))
-        delta = Ki * (yi * dai)
-        delta += Kj * (yj * daj)
+        multiply(Ki, yi * dai, out=delta)
+        multiply(Kj, yj * daj, out=other)
+        delta += other
         Fu += delta
         Fl += delta
         a[i], a[j] = ai_new, aj_new
@@ -414,8 +454,8 @@ def _smo(K, t, C, tol, max_iter, second_order=True):
                 k_up, k_low = ak > 0.0, ak < C
             Fu[k] = Fk if k_up else inf
             Fl[k] = Fk if k_low else -inf
-        history.append(SMOStep(step, i, j, viol, gap, Ei, Ej, L, H, eta, ai, aj, aj_unc, aj_new,
-                               ai_new, b1, b2, b, dual, rule))
+        history.append((step, i, j, viol, gap, Ei, Ej, L, H, eta, ai, aj, aj_unc, aj_new, ai_new, b1,
+                        b2, b, dual))
     F = np.where(np.isfinite(Fu), Fu, Fl)
     return np.array(a), F, history, reason
 

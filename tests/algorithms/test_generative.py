@@ -8,8 +8,14 @@ from scipy.stats import multivariate_normal
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from sklearn.naive_bayes import CategoricalNB, GaussianNB
 
-from algorithms import (CategoricalNaiveBayes, FisherLDA, GaussianDiscriminantAnalysis,
-                        GaussianNaiveBayes, bayes_decision, conditional_risk)
+from algorithms import (
+    CategoricalNaiveBayes,
+    FisherLDA,
+    GaussianDiscriminantAnalysis,
+    GaussianNaiveBayes,
+    bayes_decision,
+    conditional_risk,
+)
 
 # Li Hang Table 4.1
 X1 = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]

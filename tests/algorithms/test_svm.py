@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC as SkSVC
 
-from algorithms import GaussianBasis, RampSVC, SVC, svc_kernel
+from algorithms import SVC, GaussianBasis, RampSVC, svc_kernel
 
 EX71_X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]])     # Li Hang Examples 7.1 / 7.2
 EX71_Y = np.array([1, 1, -1])

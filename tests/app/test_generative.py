@@ -1,0 +1,148 @@
+"""The generative-models page as a user sees it (AppTest): Li Hang Examples 4.1/4.2, GDA, Fisher, 中文."""
+
+import numpy as np
+
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+from ui.data_panel import _signature, cached_dataset
+
+PAGE = "generative.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def latex(at) -> str:
+    return "\n".join(e.value for e in at.latex)
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "gen.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_defaults_show_gda_with_a_shared_covariance():
+    at = open_page(PAGE)
+    assert not at.exception
+    shown = metrics(at)
+    assert shown["Parameters"] == "8"  # 2 means (4) + Σ (3) + 1 prior
+    assert float(shown["Training error"]) < 0.1
+    assert r"p(y=1\mid x) = \frac{1}{1+e^{-\theta^\top \hat x}}" in latex(at)
+
+
+def test_example_4_1_prints_the_books_tables_and_products():
+    """Li Hang Ex 4.1 (λ = 0): priors 9/15, 6/15; scores 1/45 (Y = 1), 1/15 (Y = −1) → ŷ = −1."""
+    at = choose_preset(open_page(PAGE), "Li Hang Example 4.1")
+    text = latex(at)
+    assert r"P_\lambda(Y) & \dfrac{6}{15} & \dfrac{9}{15}" in text
+    assert r"Y = -1 & \dfrac{3}{6} & \dfrac{2}{6} & \dfrac{1}{6}" in text  # X(1) = 1, 2, 3 given Y = −1
+    assert r"Y = 1 & \dfrac{2}{9} & \dfrac{3}{9} & \dfrac{4}{9}" in text
+    assert r"Y = 1 & \dfrac{1}{9} & \dfrac{4}{9} & \dfrac{4}{9}" in text  # X(2) = S, M, L given Y = 1
+    assert r"\dfrac{9}{15}\cdot\dfrac{3}{9}\cdot\dfrac{1}{9} = \frac{1}{45}" in text
+    assert r"\dfrac{6}{15}\cdot\dfrac{2}{6}\cdot\dfrac{3}{6} = \frac{1}{15}" in text
+    assert r"P(Y=-1\mid x) &= \frac{3}{4}" in text
+    shown = metrics(at)
+    assert shown["Prediction ŷ"] == "-1" and shown["Posterior of ŷ"] == "0.75"
+
+
+def test_example_4_2_laplace_smoothing():
+    """Li Hang Ex 4.2 (λ = 1): 10/17, 7/17; 5/153 ≈ 0.0327 and 28/459 ≈ 0.0610 → ŷ = −1."""
+    at = choose_preset(open_page(PAGE), "Li Hang Example 4.2")
+    text = latex(at)
+    assert r"P_\lambda(Y) & \dfrac{7}{17} & \dfrac{10}{17}" in text
+    assert r"Y = 1 & \dfrac{3}{12} & \dfrac{4}{12} & \dfrac{5}{12}" in text
+    assert r"Y = 1 & \dfrac{2}{12} & \dfrac{5}{12} & \dfrac{5}{12}" in text
+    assert r"\dfrac{10}{17}\cdot\dfrac{4}{12}\cdot\dfrac{2}{12} = \frac{5}{153} \approx 0.0327" in text
+    assert r"\dfrac{7}{17}\cdot\dfrac{3}{9}\cdot\dfrac{4}{9} = \frac{28}{459} \approx 0.0610" in text
+    assert r"P(Y=1\mid x) &= \frac{15}{43} \approx 0.3488" in text
+    assert metrics(at)["Prediction ŷ"] == "-1"
+
+
+def test_a_zero_count_wipes_out_the_product_until_lambda_is_raised():
+    at = choose_preset(open_page(PAGE), "Li Hang §4.2.3")
+    assert any("zero count" in w.value for w in at.warning)
+    assert r"\cdot\dfrac{0}{8} = 0" in latex(at)
+    widget(at, "gen.lam").set_value(1.0).run()
+    assert not any("zero count" in w.value for w in at.warning)
+
+
+def test_lambda_from_the_url_gives_unreduced_decimal_fractions():
+    at = open_page(PAGE, query={"gen.view": "nb", "gen.data": "table_4_1", "gen.lam": "0.5"})
+    assert r"P_\lambda(Y) & \dfrac{6.5}{16} & \dfrac{9.5}{16}" in latex(at)
+
+
+def test_continuous_data_are_binned():
+    at = open_page(PAGE, query={"gen.view": "nb", "gen.bins": "3"})
+    assert not at.exception
+    assert r"S_1 = 3,\ S_2 = 3" in latex(at)
+
+
+def test_gda_posteriors_lie_on_the_logistic_curve():
+    """CS229 Part IV §1.3: with a shared Σ, p(y = 1 | x) = 1/(1 + exp(−θᵀx̂)) at every sample."""
+    at = choose_preset(open_page(PAGE), "CS229 Part IV §1.3")
+    spec = next(
+        s for s in chart_specs(at) if s.get("layout", {}).get("title", {}).get("text", "").startswith("GDA")
+    )
+    points = [tr for tr in spec["data"] if tr.get("mode") == "markers"]
+    assert len(points) == 2
+    for trace in points:
+        z, p = next(decoded_arrays(trace["x"])), next(decoded_arrays(trace["y"]))
+        np.testing.assert_allclose(p, 1 / (1 + np.exp(-z)), atol=1e-9)
+    assert "θ from logistic regression" in metrics(at)
+
+
+def test_fisher_direction_on_sugiyama_data_sets():
+    """Fig 17.1: data set 1 gives a horizontal direction; the bimodal data set 2 a near-vertical one."""
+    good = choose_preset(open_page(PAGE), "Sugiyama Fig 17.1 left")
+    angle = float(metrics(good)["Fisher direction"].rstrip("°"))
+    assert min(angle, 180 - angle) < 10
+    bad = choose_preset(open_page(PAGE), "Sugiyama Fig 17.1 right")
+    angle = float(metrics(bad)["Fisher direction"].rstrip("°"))
+    assert abs(angle - 90) < 25  # spec: ≈ (−0.06, 1.00)
+    assert float(metrics(bad)["J of Fisher's direction"]) < 0.05
+
+
+def test_costs_trade_errors_for_a_lower_mean_loss():
+    at = choose_preset(open_page(PAGE), "Zhou-Zhihua notes §8.2")
+    shown = metrics(at)
+    assert float(shown["Error, cost rule (test)"]) >= float(shown["Error, argmax rule (test)"])
+    assert float(shown["Mean loss, cost rule (test)"]) <= float(shown["Mean loss, argmax rule (test)"])
+
+
+def test_url_state_seeds_the_widgets():
+    at = open_page(PAGE, query={"gen.view": "fisher", "gen.angle": "30", "gen.data": "blobs3", "gen.n": "90"})
+    assert not at.exception
+    assert at.session_state["gen.view"] == "fisher" and at.session_state["gen.angle"] == 30
+    assert at.session_state["gen.n"] == 90
+    assert "ξ2" in " ".join(str(s) for s in chart_specs(at)[0]["data"])  # three classes: two directions
+
+
+def test_chinese_labels():
+    at = open_page(PAGE, query={"gen.view": "nb", "gen.data": "table_4_1"}, lang="zh")
+    assert at.title[0].value == "生成模型与朴素贝叶斯"
+    assert "预测 ŷ" in metrics(at)
+
+
+def test_class_wise_covariances_need_two_samples_per_class():
+    at = open_page(PAGE, query={"gen.data": "ex_7_1", "gen.model": "classwise"})
+    assert not at.exception
+    assert any("at least 2 samples" in e.value for e in at.error)
+
+
+def test_one_class_after_editing_gets_a_message():
+    at = open_page(PAGE)
+    train = cached_dataset("blobs", 200, 1.0, 0, False)
+    keep = train.y == train.y[0]
+    at.session_state["gen.edits"] = {"base": _signature(train), "X": train.X[keep], "y": train.y[keep]}
+    at.run()
+    assert not at.exception
+    assert any("single class" in w.value for w in at.warning)
+
+
+def test_logistic_view_needs_two_classes():
+    at = open_page(PAGE, query={"gen.view": "logistic", "gen.data": "blobs3"})
+    assert not at.exception
+    assert any("two classes" in i.value for i in at.info)

@@ -1,0 +1,196 @@
+"""The SVM page as a user sees it (AppTest): Li Hang's examples, the SMO step table, URL state, 中文."""
+
+import numpy as np
+import pytest
+
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+from ui.data_panel import _signature, cached_dataset
+
+PAGE = "svm.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def latex(at) -> str:
+    return "\n".join(e.value for e in at.latex)
+
+
+def markdown(at) -> str:
+    return "\n".join(e.value for e in at.markdown)
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "svm.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_defaults_show_a_soft_margin_linear_svm():
+    at = open_page(PAGE)
+    assert not at.exception
+    shown = metrics(at)
+    assert float(shown["Training error"]) < 0.1
+    total, rest = shown["Support vectors (free + at C)"].split(" ", 1)
+    free, bound = (int(v) for v in rest.strip("()").split("+"))
+    assert int(total) == free + bound > 0
+    assert at.session_state["svm.kernel"] == "linear" and at.session_state["svm.view"] == "fit"
+
+
+def test_example_7_1_reproduces_w_b_and_alpha():
+    """Li Hang Ex 7.1/7.2: w = (1/2, 1/2), b = −2, α = (1/4, 0, 1/4), support vectors x1 and x3."""
+    at = choose_preset(open_page(PAGE), "Li Hang Example 7.1")
+    shown = metrics(at)
+    assert shown["Training error"] == "0"
+    assert shown["Support vectors (free + at C)"] == "2 (2 + 0)"
+    assert shown["Margin width 2/‖w‖"] == "2.828"  # 2/‖w‖ = 2√2
+    text = latex(at)
+    assert r"\alpha_i & \tfrac{1}{4} & 0 & \tfrac{1}{4}" in text
+    assert r"w = \sum_i \hat\alpha_i y_i x_i = (\tfrac{1}{2},\ \tfrac{1}{2})^\top" in text
+    assert r"= -2,\ |S_{free}| = 2" in text  # b from the free support vectors
+    assert r"D(\hat\alpha) = 0.25" in text  # Li Hang's min form −1/4
+
+
+def test_example_7_2_is_one_smo_step_with_the_books_numbers():
+    at = choose_preset(open_page(PAGE), "Li Hang Example 7.2")
+    assert at.session_state["svm.view"] == "smo" and at.session_state["svm.book_rule"] is True
+    shown = metrics(at)
+    assert shown["SMO steps"] == "1"
+    assert shown["b after the last step"] == shown["b from all KKT conditions"] == "-2"
+    step = markdown(at)
+    assert "(x_{1}, x_{3})" in step  # the pair x1, x3 (order A of the spec)
+    assert "| 8 |" in step  # η = K11 + K33 − 2K13 = 18 + 2 − 12
+    assert "0 → 0.25 → **0.25**" in step  # α3: old → unclipped → clipped
+    assert "$b_1 = -2$, $b_2 = -2$" in step
+    widget(at, "svm.smo.step").set_value(0).run()
+    assert "**Start**" in markdown(at)
+
+
+def test_exercise_7_2_solution():
+    """w = (−1, 2), b = −2, α = (1/2, 0, 2, 0, 5/2), support vectors x1, x3, x5 (spec SVM-6)."""
+    at = choose_preset(open_page(PAGE), "Li Hang exercise 7.2")
+    text = latex(at)
+    assert r"\alpha_i & \tfrac{1}{2} & 0 & 2 & 0 & \tfrac{5}{2}" in text
+    assert r"(-1,\ 2)^\top" in text
+    assert metrics(at)["Margin width 2/‖w‖"] == "0.8944"  # 2/√5
+
+
+def test_soft_margin_C_0_2_has_an_interval_of_optimal_b():
+    at = choose_preset(open_page(PAGE), "Example 7.1 data, soft margin C = 0.2")
+    text = latex(at)
+    assert r"\alpha_i & 0.2 & 0 & 0.2" in text
+    assert r"b \in [-1.8,\ -1.4]" in text and r"b = -1.6" in text
+    assert metrics(at)["Support vectors (free + at C)"] == "2 (0 + 2)"
+
+
+def test_C_0_1_shows_the_midpoint_pitfall_and_the_corrected_b():
+    """Spec SVM-5: the step's midpoint b = −0.8 lies outside the optimal interval [−0.4, −0.2]."""
+    at = choose_preset(open_page(PAGE), "Example 7.1 data, C = 0.1")
+    shown = metrics(at)
+    assert shown["b after the last step"] == "-0.8"
+    assert shown["b from all KKT conditions"] == "-0.3"
+    assert any("[-0.4, -0.2]" in i.value for i in at.info)
+    assert "(clipped at H)" in markdown(at) and "both at a bound: midpoint" in markdown(at)
+
+
+def test_sugiyama_fig_8_6_has_three_support_vectors_out_of_200():
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 8.6")
+    shown = metrics(at)
+    assert shown["Training error"] == "0"
+    assert shown["Support vectors (free + at C)"].startswith("3 ")  # book: 197 of 200 α are zero
+
+
+def test_ramp_loss_ignores_the_two_outliers():
+    """Sugiyama Fig 8.20: λ = η = 0.01; only the two planted outliers are misclassified."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Figs 8.14")
+    shown = metrics(at)
+    assert shown["Training error, ramp"] == "0.05"  # 2 of 40
+    assert 20 <= int(shown["Ramp iterations"]) <= 300  # book 42, [SIM] 37–135
+    theta = next(e.value for e in at.latex if r"\theta \leftarrow" in e.value)
+    t0, t1 = (float(v) for v in theta.split(r"= (")[1].split(r")^\top")[0].split(r",\ ")[:2])
+    assert -11 <= -t0 / t1 <= -9  # the boundary's x1-intercept
+
+
+def test_one_vs_one_on_three_classes():
+    at = choose_preset(open_page(PAGE), "Sugiyama §7.3")
+    shown = metrics(at)
+    assert shown["Binary SVMs"] == "3"
+    assert float(shown["Training error"]) < 0.1
+
+
+def test_the_smo_figure_animates_and_every_frame_is_finite():
+    at = open_page(PAGE, query={"svm.view": "smo", "svm.kernel": "gaussian", "svm.C": "10"})
+    assert not at.exception
+    spec = next(s for s in chart_specs(at) if s.get("frames"))
+    assert 2 <= len(spec["frames"]) <= 40
+    for array in decoded_arrays(spec["frames"]):
+        if array.dtype.kind == "f":
+            assert np.all(np.isfinite(array))
+    dual = [float(m.value) for m in at.metric if m.label == "Dual objective D(α)"][0]
+    assert dual > 0
+
+
+def test_url_state_seeds_the_widgets():
+    query = {
+        "svm.view": "smo",
+        "svm.kernel": "gaussian",
+        "svm.sigma": "0.5",
+        "svm.C": "10",
+        "svm.tol": "0.01",
+    }
+    at = open_page(PAGE, query=query)
+    assert not at.exception
+    assert at.session_state["svm.view"] == "smo" and at.session_state["svm.kernel"] == "gaussian"
+    assert at.session_state["svm.sigma"] == 0.5 and at.session_state["svm.C"] == 10.0
+
+
+def test_invalid_url_values_are_ignored():
+    at = open_page(PAGE, query={"svm.view": "nonsense", "svm.kernel": "<b>rbf</b>", "svm.C": "abc"})
+    assert not at.exception
+    assert at.session_state["svm.view"] == "fit" and at.session_state["svm.kernel"] == "linear"
+
+
+def test_chinese_labels_and_step_table():
+    at = open_page(PAGE, query={"svm.view": "smo"}, lang="zh")
+    assert not at.exception
+    assert at.title[0].value == "支持向量机"
+    assert "SMO 步数" in metrics(at)
+    assert "为何选 $i$" in markdown(at)
+
+
+def test_hard_margin_on_overlapping_data_warns_instead_of_failing():
+    at = open_page(PAGE, query={"svm.hard": "true", "svm.data": "xor", "svm.kernel": "linear"})
+    assert not at.exception
+    assert any("SMO stopped" in w.value or "impossible" in w.value for w in at.warning)
+
+
+def test_one_class_after_editing_gets_a_message():
+    at = open_page(PAGE)
+    train = cached_dataset("blobs", 200, 1.0, 0, False)
+    keep = train.y == train.y[0]
+    at.session_state["svm.edits"] = {"base": _signature(train), "X": train.X[keep], "y": train.y[keep]}
+    at.run()
+    assert not at.exception
+    assert any("single class" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("view", ["smo", "hinge"])
+def test_binary_views_explain_when_there_are_three_classes(view):
+    at = open_page(PAGE, query={"svm.view": view, "svm.data": "blobs3"})
+    assert not at.exception
+    assert any("exactly two classes" in i.value for i in at.info)
+
+
+def test_own_csv_with_string_labels():
+    rng = np.random.default_rng(0)
+    rows = [f"{x:.3f},{y:.3f},{'yes' if x + y > 0 else 'no'}" for x, y in rng.normal(size=(40, 2))]
+    at = open_page(PAGE, query={"svm.data": "csv"})
+    at.file_uploader(key="svm.csv_file").upload(
+        "mine.csv", ("a,b,label\n" + "\n".join(rows)).encode(), "text/csv"
+    )
+    at.run()
+    assert not at.exception and not at.error
+    assert float(metrics(at)["Training error"]) <= 0.1
