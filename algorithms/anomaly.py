@@ -345,6 +345,9 @@ def _kliep_iterate(A, b, alpha0, eps, max_iter, tol, record):
     (d) α ← α/(bᵀα).
     """
     bb = float(b @ b)
+    if not bb > 0:
+        raise ValueError("KLIEP cannot start: the kernel width σ is so small that every kernel value at the "
+                         "known-normal samples is 0. Increase σ.")
     a0 = alpha0
     steps = []
     if record:
