@@ -51,6 +51,7 @@ def choice(
     *,
     horizontal: bool = False,
     default: str | None = None,
+    on_change: Callable[[], None] | None = None,
 ) -> str:
     """A select box (or horizontal segmented control) over stable option codes.
 
@@ -72,6 +73,7 @@ def choice(
             format_func=format_func,
             key=key,
             persist_state="session",
+            on_change=on_change,
         )
     else:
         value = st.selectbox(
@@ -81,6 +83,7 @@ def choice(
             format_func=format_func,
             key=key,
             persist_state="session",
+            on_change=on_change,
         )
     value = default if value is None else value
     if value == default:

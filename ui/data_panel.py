@@ -7,13 +7,14 @@ choice shows a message and the previous data stays in use.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms.datasets import DATASETS, Dataset, dataset_names, load_dataset
+from algorithms.datasets import DATASETS, N_MAX, Dataset, dataset_names, load_dataset
 from ui import csv_data
 from ui.charts import chart
 from ui.controls import bound, catalogue_labels, choice, slider
@@ -53,9 +54,8 @@ def data_panel(prefix: str, request: DataRequest) -> LoadedData:
     options = names + [CSV]
     with st.sidebar:
         st.subheader(t("data.heading"), divider="gray")
-        name = choice(
-            t("data.dataset"), options, f"{prefix}.data", catalogue_labels("dataset"), default=request.default
-        )
+        name = choice(t("data.dataset"), options, f"{prefix}.data", catalogue_labels("dataset"),
+                      default=request.default, on_change=partial(_new_dataset, prefix))
         if name == CSV:
             data = _csv_panel(prefix, request)
         else:
@@ -64,21 +64,31 @@ def data_panel(prefix: str, request: DataRequest) -> LoadedData:
     return data
 
 
+N_LIMITS = (2, N_MAX)      # one slider range for every data set (a stable widget identity) …
+NOISE_LIMITS = (0.0, 3.0)  # … clamped into each set's own range below
+
+
+def _new_dataset(prefix: str) -> None:
+    """The user picked another data set: start from its own n and noise."""
+    for field in ("n", "noise"):
+        st.session_state.pop(f"{prefix}.{field}", None)
+
+
 def _generated_panel(prefix: str, name: str) -> LoadedData:
     spec = DATASETS[name]
     st.caption(t("data.source", source=spec.source))
     n, noise = spec.n, spec.noise
     if spec.n is not None:
-        n = slider(t("data.n"), *spec.n_range, spec.n, f"{prefix}.n")
+        chosen = slider(t("data.n"), *N_LIMITS, spec.n, f"{prefix}.n")
+        n = int(np.clip(chosen, *spec.n_range))
+        if n != chosen:
+            st.caption(t("data.clamped", value=n, lo=spec.n_range[0], hi=spec.n_range[1]))
     if spec.noise is not None:
-        noise = slider(
-            t("data.noise"),
-            float(spec.noise_range[0]),
-            float(spec.noise_range[1]),
-            float(spec.noise),
-            f"{prefix}.noise",
-            step=0.01,
-        )
+        chosen = slider(t("data.noise"), *NOISE_LIMITS, float(spec.noise), f"{prefix}.noise", step=0.01)
+        noise = float(np.clip(chosen, *spec.noise_range))
+        if noise != chosen:
+            st.caption(t("data.clamped", value=f"{noise:g}", lo=f"{spec.noise_range[0]:g}",
+                         hi=f"{spec.noise_range[1]:g}"))
     seed = 0
     if spec.n is not None:
         seed = st.number_input(t("data.seed"), 0, 9999, 0, step=1, **bound(f"{prefix}.seed"))
