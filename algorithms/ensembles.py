@@ -937,6 +937,11 @@ class SecondOrderBoostingRegressor(_SecondOrderBoosting):
     def predict(self, X, n_rounds: int | None = None) -> FloatArray:
         return self._raw(X, n_rounds)[:, 0]
 
+    def staged_predict(self, X):
+        """f after each round (a generator), as GradientBoostingRegressor.staged_predict."""
+        for raw in self._staged_raw(X):
+            yield raw[:, 0]
+
 
 # ----------------------------------------------------------------------------------------------
 # LightGBM: histogram binning and GOSS (seed 003 §5.5)

@@ -504,7 +504,7 @@ class Tree:
                 continue
             rows, w = item
             if collect_path:
-                visits.append((nid, rows))
+                visits.append((nid, rows, w))
             k = kind[nid]
             if k == _LEAF:
                 t_rows.append(rows)
@@ -603,9 +603,21 @@ class Tree:
         """Boolean matrix (n_samples, n_nodes): which nodes each row passes through."""
         _, _, _, visits = self._route(X, collect_path=True)
         M = np.zeros((len(X), self.n_nodes), dtype=bool)
-        for nid, rows in visits:
+        for nid, rows, _ in visits:
             M[rows, nid] = True
         return M
+
+    def node_weights(self, X: FloatArray) -> FloatArray:
+        """Float matrix (n_samples, n_nodes): the weight with which each row reaches each node.
+
+        1 or 0 without missing values; a row missing the tested feature goes down every branch
+        with weight r̃_v (seed 003 §4.5), so its weights at one depth sum to 1.
+        """
+        _, _, _, visits = self._route(X, collect_path=True)
+        W = np.zeros((len(X), self.n_nodes))
+        for nid, rows, w in visits:
+            W[rows, nid] = w
+        return W
 
     def node_bounds(self) -> tuple[FloatArray, FloatArray]:
         """(lower, upper), each (n_nodes, n_features): node i holds x with lower < x ≤ upper.
@@ -1466,6 +1478,12 @@ class _BaseTree(BaseEstimator):
         """Boolean (n_samples, n_nodes): the nodes each sample passes; column j = node j's region."""
         X = self._X(X)
         return self.tree_.decision_path(X)
+
+    def node_weights(self, X) -> FloatArray:
+        """(n_samples, n_nodes) weights with which each row reaches each node (see
+        :meth:`Tree.node_weights`); column j weights the node's samples for its criterion table."""
+        X = self._X(X)
+        return self.tree_.node_weights(X)
 
     def node_bounds(self):
         """(lower, upper) boxes of every node for numeric features (see :meth:`Tree.node_bounds`)."""

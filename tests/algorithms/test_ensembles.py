@@ -375,6 +375,17 @@ def test_d5_d6_second_order_split_gains():
     assert stumpless.trees_[0][0].n_nodes == 1                        # max gain ≤ 0: no split
 
 
+def test_second_order_regressor_staged_predict_matches_predict():
+    x = np.linspace(-3, 3, 40)[:, None]
+    y = np.sinc(x[:, 0])
+    model = SecondOrderBoostingRegressor(n_estimators=6, lam=1.0, max_depth=2).fit(x, y)
+    staged = list(model.staged_predict(x))
+    assert len(staged) == 6
+    for m, f in enumerate(staged, start=1):
+        np.testing.assert_allclose(f, model.predict(x, n_rounds=m))
+    np.testing.assert_allclose(np.mean((y - staged[-1]) ** 2), model.train_loss_[-1])
+
+
 def test_second_order_classifier_gains_and_leaf_weights():
     X, y, rng = noisy_data(200, seed=2)
     model = SecondOrderBoostingClassifier(n_estimators=15, lam=1.0, gamma=0.1,

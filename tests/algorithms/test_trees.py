@@ -611,6 +611,24 @@ def test_missing_values_rho_weighted_gain_and_fractional_routing():
     assert stump.apply([[np.nan, 1]])[0] == 1         # the heavier (first, on a tie) branch
 
 
+def test_node_weights_give_each_nodes_criterion_table():
+    """node_weights: 0/1 without missing values (= decision_path); r̃-fractions for a sample that goes
+    down every branch; weighted criterion_table of a node = the numbers the tree used there."""
+    X = np.array([[1, 1], [1, 2], [2, 1], [2, 2], [np.nan, 1]], dtype=float)
+    y = np.array(["a", "a", "b", "b", "a"])
+    model = DecisionTreeClassifier(criterion="entropy", categorical_features=[0, 1]).fit(X, y)
+    W = model.node_weights(X)
+    left, right = model.nodes_[0].children
+    np.testing.assert_allclose(W[:, 0], 1.0)
+    np.testing.assert_allclose(W[:, left], [1, 1, 0, 0, 0.5])
+    np.testing.assert_allclose(W[:, right], [0, 0, 1, 1, 0.5])
+    rows = W[:, right] > 0
+    table = criterion_table(X[rows], y[rows], W[rows, right])
+    np.testing.assert_allclose(table.counts, model.nodes_[right].stats)      # (a, b) = (0.5, 2)
+    full = loan_tree("gini")
+    np.testing.assert_array_equal(full.node_weights(X_LOAN) > 0, full.decision_path(X_LOAN))
+
+
 def test_missing_values_in_numeric_features_and_gain_ratio():
     rng = np.random.default_rng(9)
     X = rng.normal(size=(120, 2))

@@ -1,0 +1,107 @@
+"""Fit-time cases for the tree family (decision-tree and ensembles pages), beside scikit-learn."""
+
+import numpy as np
+from sklearn import ensemble, tree
+
+from algorithms import (
+    AdaBoostClassifier,
+    BaggingClassifier,
+    DecisionStump,
+    DecisionTreeClassifier,
+    DecisionTreeRegressor,
+    GradientBoostingClassifier,
+    GradientBoostingRegressor,
+    RandomForestClassifier,
+    SecondOrderBoostingClassifier,
+)
+from bench.core import FitCase
+
+
+def moons(n):
+    """Two noisy interleaved half circles (the page's default classification data)."""
+    rng = np.random.default_rng(0)
+    t = rng.uniform(0, np.pi, n)
+    label = rng.integers(2, size=n)
+    X = np.column_stack(
+        [np.where(label, 1 - np.cos(t), np.cos(t)), np.where(label, 0.5 - np.sin(t), np.sin(t))]
+    )
+    return X + 0.2 * rng.normal(size=(n, 2)), label
+
+
+def sinc(n):
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-3, 3, n))
+    return x[:, None], np.sinc(x) + 0.1 * x + 0.2 * rng.normal(size=n)
+
+
+def depth(d):
+    return dict(max_depth=d)
+
+
+CASES = [
+    FitCase(
+        "DecisionTreeClassifier (Gini, depth 8)",
+        lambda: DecisionTreeClassifier(**depth(8)),
+        lambda: tree.DecisionTreeClassifier(**depth(8)),
+        moons,
+        goal=5.0,
+    ),
+    FitCase(
+        "DecisionTreeClassifier (Gini, fully grown)",
+        DecisionTreeClassifier,
+        tree.DecisionTreeClassifier,
+        moons,
+        goal=5.0,
+    ),
+    FitCase(
+        "DecisionTreeClassifier (entropy, fully grown)",
+        lambda: DecisionTreeClassifier("entropy"),
+        lambda: tree.DecisionTreeClassifier(criterion="entropy"),
+        moons,
+        goal=5.0,
+    ),
+    FitCase(
+        "DecisionTreeRegressor (fully grown)",
+        DecisionTreeRegressor,
+        tree.DecisionTreeRegressor,
+        sinc,
+        goal=5.0,
+    ),
+    FitCase("DecisionStump", DecisionStump, lambda: tree.DecisionTreeClassifier(max_depth=1), moons),
+    FitCase(
+        "BaggingClassifier (50 trees)",
+        lambda: BaggingClassifier(50, random_state=0),
+        lambda: ensemble.BaggingClassifier(n_estimators=50, random_state=0),
+        moons,
+    ),
+    FitCase(
+        "RandomForestClassifier (50 trees)",
+        lambda: RandomForestClassifier(50, random_state=0),
+        lambda: ensemble.RandomForestClassifier(50, random_state=0),
+        moons,
+    ),
+    FitCase(
+        "AdaBoostClassifier (50 stumps)",
+        lambda: AdaBoostClassifier(50),
+        lambda: ensemble.AdaBoostClassifier(n_estimators=50),
+        moons,
+    ),
+    FitCase(
+        "GradientBoostingRegressor (100 × depth 3)",
+        GradientBoostingRegressor,
+        ensemble.GradientBoostingRegressor,
+        sinc,
+    ),
+    FitCase(
+        "GradientBoostingClassifier (100 × depth 3)",
+        GradientBoostingClassifier,
+        ensemble.GradientBoostingClassifier,
+        moons,
+    ),
+    FitCase(
+        "SecondOrderBoostingClassifier (100 × depth 3)",
+        SecondOrderBoostingClassifier,
+        lambda: ensemble.HistGradientBoostingClassifier(max_iter=100, max_depth=3, early_stopping=False),
+        moons,
+    ),
+]

@@ -1,0 +1,170 @@
+"""The ensembles page as a user sees it (AppTest): book oracles, steppers, URL state, language, errors."""
+
+import numpy as np
+import pytest
+
+from algorithms import load_dataset
+from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+from ui.data_panel import _signature
+
+PAGE = "ensembles.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def choose_preset(label_start: str, lang: str | None = None):
+    at = open_page(PAGE, lang=lang)
+    preset = widget(at, "ens.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception
+    return at
+
+
+def latex(at) -> str:
+    return "\n".join(e.value for e in at.latex)
+
+
+def test_defaults_show_a_stump_with_its_error_curve():
+    at = open_page(PAGE)
+    assert not at.exception
+    assert at.main.slider[0].key == "ens.threshold"  # the first control moves the cut
+    shown = metrics(at)
+    assert (
+        float(shown["Its error"]) <= float(shown["Best on this feature"]) <= float(shown["Error at your cut"])
+    )
+    regions = next(s for s in chart_specs(at) if s["data"][0]["type"] == "heatmap")
+    z = next(decoded_arrays(regions["data"][0]["z"]))
+    assert z.dtype == np.uint8 and z.size <= 150 * 150
+
+
+def test_jumping_to_the_best_cut_reaches_the_smallest_error():
+    at = open_page(PAGE)
+    at.button[0].click().run()
+    shown = metrics(at)
+    assert shown["Error at your cut"] == shown["Its error"]
+
+
+def test_bagged_stumps_of_sugiyama_fig_9_8_with_bootstrap_sizes_and_oob_curve():
+    at = choose_preset("Sugiyama Fig 9.8")
+    shown = metrics(at)
+    assert shown["Learners"] == "50" and 0 <= float(shown["Out-of-bag error"]) < 0.5
+    assert "0.3642" in latex(at)  # (1 − 1/50)^50
+    step = widget(at, "ens.bag.step")
+    assert step.max == 49
+    step.set_value(0).run()
+    assert any("Learner 1" in m.value for m in at.markdown)
+
+
+def test_random_forest_preset_draws_finite_learner_cuts():
+    at = choose_preset("Notes on Zhou §5.7")
+    for spec in chart_specs(at):
+        for array in decoded_arrays(spec["data"]):
+            assert array.dtype.kind != "f" or np.all(np.isfinite(array))
+
+
+def test_li_hang_example_8_1_rounds():
+    """α = 0.4236, 0.6496, 0.7520 and ε = 0.3, 0.2143, 0.1818 (Li Hang Ex 8.1, seed 003/004 spec §4.2)."""
+    at = choose_preset("Li Hang Example 8.1")
+    table = at.dataframe[0].value
+    np.testing.assert_allclose(table["α_t"], [0.4236, 0.6496, 0.7520], atol=5e-5)
+    np.testing.assert_allclose(table["ε_t"], [0.3, 0.2143, 0.1818], atol=5e-5)
+    assert list(table.iloc[:, 1]) == ["x ≤ 2.5 → 1 | -1", "x ≤ 8.5 → 1 | -1", "x ≤ 5.5 → -1 | 1"]
+    assert metrics(at)["Training error"] == "0"
+    assert r"w_{t+1,i} = 0.5" in latex(at)  # O25: the last stump's errors hold ½
+
+
+def test_adaboost_stepper_shows_weights_and_the_half_identity():
+    at = choose_preset("Sugiyama Fig 9.13")
+    widget(at, "ens.ada.step").set_value(0).run()
+    details = next(m.value for m in at.markdown if m.value.startswith("**Round 1**"))
+    assert "hold weight 0.5" in details
+
+
+def test_boosting_tree_on_table_5_2():
+    """Round 1 of the boosting tree splits at x ≤ 5.5 with leaves 5.06 / 8.176: training MSE 0.33587."""
+    at = choose_preset("Notes on Zhou §5.3.1")
+    assert metrics(at)["f₀ = mean of y"] == "6.618"
+    widget(at, "ens.gb.step").set_value(0).run()
+    chart = next(s for s in chart_specs(at) if s.get("frames"))
+    assert chart["layout"]["title"]["text"] == "Round 1: training MSE 0.3359"
+    details = next(m.value for m in at.markdown if m.value.startswith("**Round 1**"))
+    assert "-1.558, 1.558" in details
+
+
+def test_second_order_split_gains_oracle():
+    """seed 003 §5.4 oracle: gains −0.025, 0.26667, −1.025; leaves w* = 0.6667, 2.0."""
+    at = choose_preset("Notes on Zhou §5.4: split gains")
+    table = at.dataframe[0].value
+    np.testing.assert_allclose(table["Gain"], [-0.025, 0.266667, -1.025], atol=1e-6)
+    assert metrics(at)["Best gain"] == "0.2667" and metrics(at)["Leaves in round 1"] == "2"
+    assert r"0.6667,\ 2" in latex(at)
+
+
+def test_gamma_refuses_every_split():
+    at = choose_preset("Notes on Zhou §5.4: γ = 0.5")
+    np.testing.assert_allclose(at.dataframe[0].value["Gain"], [-0.525, -0.233333, -1.525], atol=1e-6)
+    assert metrics(at)["Leaves in round 1"] == "1"
+
+
+def test_catboost_ordered_target_statistics_oracle():
+    at = choose_preset("Notes on Zhou §5.6.1")
+    table = at.dataframe[0].value
+    np.testing.assert_allclose(table["ordered TS"], [0.6, 0.6, 0.8, 0.86667, 0.3], atol=1e-5)
+    np.testing.assert_allclose(table["greedy TS (uses its own y)"].iloc[[0, 2, 3]], 0.65)
+
+
+def test_url_state_seeds_the_widgets():
+    at = open_page(PAGE, query={"ens.view": "gbdt", "ens.rounds": "10", "ens.rate": "0.5", "ens.depth": "3"})
+    assert not at.exception
+    assert at.session_state["ens.view"] == "gbdt" and at.session_state["ens.rounds"] == 10
+    assert at.session_state["ens.rate"] == 0.5 and metrics(at)["Rounds"] == "10"
+
+
+def test_invalid_url_values_are_ignored():
+    at = open_page(PAGE, query={"ens.view": "nope", "ens.learner": "<i>", "ens.rounds": "7"})
+    assert not at.exception and at.session_state["ens.view"] == "stump"
+
+
+def test_chinese_titles_and_terms():
+    at = open_page(PAGE, query={"ens.view": "adaboost"}, lang="zh")
+    assert at.title[0].value == "集成学习：Bagging、随机森林与 Boosting"
+    assert "指数损失" in metrics(at)
+
+
+def edited(at, X, y):
+    data = load_dataset("diagonal", 50, None, 0)
+    at.session_state["ens.edits"] = {"base": _signature(data), "X": np.array(X, float), "y": np.array(y)}
+    return at.run()
+
+
+def test_adaboost_on_a_chance_level_problem_explains_instead_of_raising():
+    at = open_page(PAGE, query={"ens.view": "adaboost"})
+    at = edited(at, [[0, 0], [1, 1], [0, 1], [1, 0]], [1, 1, -1, -1])
+    assert not at.exception
+    assert any("no better than chance" in w.value for w in at.warning)
+
+
+def test_one_class_after_editing_shows_a_message():
+    at = edited(open_page(PAGE), [[0, 0], [1, 1], [0, 1], [1, 0]], [1, 1, 1, 1])
+    assert not at.exception and at.warning
+
+
+@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm"])
+def test_every_view_in_projector_mode(view):
+    at = open_page(PAGE, query={"ens.view": view, "projector": "true"})
+    assert not at.exception and chart_specs(at)
+
+
+CSV = "width,height,kind\n" + "\n".join(f"{i % 7},{(i * 3) % 11},{'abc'[i % 3]}" for i in range(30))
+
+
+@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost"])
+def test_own_csv_with_text_labels_and_three_classes(view):
+    at = open_page(PAGE, query={"ens.view": view, "ens.data": "csv"})
+    at.file_uploader(key="ens.csv_file").upload("mine.csv", CSV.encode(), "text/csv")
+    at.run()
+    assert not at.exception and not at.error
+    assert chart_specs(at)
