@@ -782,7 +782,8 @@ DATASETS: dict[str, DatasetSpec] = {spec.name: spec for spec in [
     # ---- unsupervised: clustering
     DatasetSpec("kmeans3", CLUSTERING, _kmeans3,
                 f"{_S} §14.1 (Figs 14.2–14.3; listing from a public transcription, spec [EXT]): three blobs",
-                _XY, target_name="true cluster", n=300, n_range=(9, N_MAX), noise=1.0, noise_range=(0.1, 3.0)),
+                _XY, target_name="true cluster", n=300, n_range=(9, N_MAX), noise=1.0,
+                noise_range=(0.1, 3.0)),
     DatasetSpec("spectral_spirals", CLUSTERING, _spectral_spirals,
                 f"{_S} §14.3–14.4 (Figs 14.5–14.6, 14.9): two spirals with uniform noise, centred",
                 _XY, target_name="spiral", n=500, n_range=(20, N_MAX), noise=1.0, noise_range=(0.0, 3.0)),
