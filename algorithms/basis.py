@@ -14,6 +14,7 @@ from algorithms._base import (
     check_array,
     check_is_fitted,
     check_positive,
+    check_random_state,
     gaussian_kernel,
 )
 
@@ -107,17 +108,27 @@ class GaussianBasis(BaseEstimator):
     """Kernel model φ_j(x) = K(x, c_j) = exp(−‖x − c_j‖²/(2h²)) (Sugiyama §2.2, (2.2)).
 
     The centres c_j are the training inputs unless ``centers`` fixes them; Sugiyama's
-    cross-validation keeps all n inputs as centres in every fold (§4.3, Fig 4.14).
+    cross-validation keeps all n inputs as centres in every fold (§4.3, Fig 4.14). With
+    ``n_centers`` = b < n, b of the inputs drawn at random serve as centres, as §2.2 suggests for
+    large n (the cost then grows like n·b² instead of n³).
     """
 
-    def __init__(self, h: float = 0.3, centers=None):
+    def __init__(self, h: float = 0.3, centers=None, n_centers: int | None = None, random_state=0):
         self.h = h
         self.centers = centers
+        self.n_centers = n_centers
+        self.random_state = random_state
 
     def fit(self, X) -> "GaussianBasis":
         X = check_array(X)
         check_positive(self.h, "The kernel width h")
         centers = X if self.centers is None else check_array(self.centers, name="centers")
+        if self.n_centers is not None and len(centers) > self.n_centers:
+            if int(self.n_centers) != self.n_centers or self.n_centers < 1:
+                raise ValueError(f"n_centers must be a whole number ≥ 1; got {self.n_centers}.")
+            rng = check_random_state(self.random_state)
+            pick = rng.choice(len(centers), int(self.n_centers), replace=False)
+            centers = centers[np.sort(pick)]
         if centers.shape[1] != X.shape[1]:
             raise ValueError("The kernel centres must have as many features as X.")
         self.centers_ = centers

@@ -324,19 +324,22 @@ class LeastSquaresClassifier(BaseEstimator):
     class and ``predict`` takes the argmax (seed 004 §2.4: regression onto one-hot codes).
 
     The squared loss (1 − m)² also punishes margins m > 1, which is why LS can fail on separable
-    data (Sugiyama Fig 7.6).
+    data (Sugiyama Fig 7.6). ``n_centers`` = b < n uses b random training inputs as kernel centres
+    (Sugiyama §2.2, for large n): then θ̂ = (ΦᵀΦ + λI)⁻¹Φᵀy with Φ = K(X, centres).
     """
 
     def __init__(self, h: float = 1.0, lam: float = 0.01, kernel: str = "gaussian",
-                 targets: str = "pm1"):
+                 targets: str = "pm1", n_centers: int | None = None, random_state=0):
         self.h = h
         self.lam = lam
         self.kernel = kernel
         self.targets = targets
+        self.n_centers = n_centers
+        self.random_state = random_state
 
     def _basis(self):
         if self.kernel == "gaussian":
-            return GaussianBasis(self.h)
+            return GaussianBasis(self.h, n_centers=self.n_centers, random_state=self.random_state)
         if self.kernel == "linear":
             return LinearBasis()
         raise ValueError(f"kernel must be 'gaussian' or 'linear'; got {self.kernel!r}.")
@@ -358,13 +361,14 @@ class LeastSquaresClassifier(BaseEstimator):
                 raise ValueError("targets='lda' is defined for two classes only.")
             t = np.where(idx[:, None] == np.arange(len(self.classes_))[None, :], 1.0, -1.0)
         self.basis_ = self._basis().fit(X)
-        if self.kernel == "gaussian":
+        if self.kernel == "gaussian" and len(self.basis_.centers_) == len(X):
             K = _gaussian_gram(X, X, self.h)
             A = scipy.linalg.blas.dsyrk(1.0, K, lower=1)      # K² (lower triangle): half a product
             A.flat[::A.shape[0] + 1] += lam
             self.theta_ = _solve_pd(A, K @ t, lower_only=True)
         else:
-            Phi = self.basis_.transform(X)
+            Phi = (_gaussian_gram(X, self.basis_.centers_, self.h) if self.kernel == "gaussian"
+                   else self.basis_.transform(X))
             A = Phi.T @ Phi
             A.flat[::A.shape[0] + 1] += lam
             self.theta_ = _solve_pd(A, Phi.T @ t)
@@ -407,6 +411,9 @@ class PerceptronStep:
     b: float
 
 
+_PERCEPTRON_BLOCK = 64
+
+
 class Perceptron(BaseEstimator):
     """Rosenblatt's perceptron, mistake-driven (CS229 M11–M12; seed 003 §7.1).
 
@@ -438,7 +445,6 @@ class Perceptron(BaseEstimator):
         rng = check_random_state(self.random_state)
         n, d = X.shape
         Xh = np.column_stack([np.ones(n), X])
-        rows = [(Xh[i], float(t[i])) for i in range(n)]
         theta = np.zeros(d + 1)
         record = _record_schedule(max_epochs * n, self.n_snapshots)
         history = [PerceptronStep(0, 0, -1, _frozen(theta[1:]), 0.0)]
@@ -447,18 +453,23 @@ class Perceptron(BaseEstimator):
         epoch = 0
         per_epoch = []
         for epoch in range(max_epochs):
-            order = rng.permutation(n) if self.shuffle else range(n)
-            errors = 0
-            for i in order:
-                xi, yi = rows[i]
-                if yi * (xi @ theta) <= 0.0:
-                    theta += (eta * yi) * xi
-                    mistakes += 1
-                    errors += 1
-                    last_index, last_epoch = int(i), epoch
-                    if mistakes in record:
-                        history.append(PerceptronStep(mistakes, epoch, int(i), _frozen(theta[1:]),
-                                                      float(theta[0])))
+            order = rng.permutation(n) if self.shuffle else np.arange(n)
+            errors, position = 0, 0
+            while position < n:
+                # θ only changes at a mistake, so the next mistake can be found a block at a time.
+                block = order[position:position + _PERCEPTRON_BLOCK]
+                wrong = np.flatnonzero(t[block] * (Xh[block] @ theta) <= 0.0)
+                if not len(wrong):
+                    position += len(block)
+                    continue
+                i = int(block[wrong[0]])
+                theta += (eta * t[i]) * Xh[i]
+                mistakes += 1
+                errors += 1
+                last_index, last_epoch = i, epoch
+                if mistakes in record:
+                    history.append(PerceptronStep(mistakes, epoch, i, _frozen(theta[1:]), float(theta[0])))
+                position += int(wrong[0]) + 1
             per_epoch.append(errors)
             if errors == 0:
                 self.converged_ = True
@@ -805,13 +816,17 @@ class LSPC(BaseEstimator):
     posterior is then set to uniform 1/c (instead of 0/0). ``raw_scores`` gives the unclipped q̂.
 
     Book demo: h = 1, λ = 0.1. The book's "正则化项" remark compares normalisation terms, not
-    regularisation (a mistranslation).
+    regularisation (a mistranslation). ``n_centers`` = b caps the kernel centres (per class with
+    ``class_centers``) at b random training inputs, as Sugiyama §2.2 suggests for large n.
     """
 
-    def __init__(self, h: float = 1.0, lam: float = 0.1, class_centers: bool = True):
+    def __init__(self, h: float = 1.0, lam: float = 0.1, class_centers: bool = True,
+                 n_centers: int | None = None, random_state=0):
         self.h = h
         self.lam = lam
         self.class_centers = class_centers
+        self.n_centers = n_centers
+        self.random_state = random_state
 
     def fit(self, X, y) -> "LSPC":
         X, y = _check_labels(X, y)
@@ -819,22 +834,31 @@ class LSPC(BaseEstimator):
         lam = check_positive(self.lam, "λ", allow_zero=True)
         self.classes_ = check_classification_targets(y)
         idx = _class_index(y, self.classes_)
-        K = _gaussian_gram(X, X, h)
+        rng = check_random_state(self.random_state)
+
+        def centres(rows: np.ndarray) -> np.ndarray:
+            if self.n_centers is None or len(rows) <= self.n_centers:
+                return rows
+            return np.sort(rng.choice(rows, int(self.n_centers), replace=False))
+
         self.centers_, self.theta_ = [], []
         if self.class_centers:
             for k in range(len(self.classes_)):
-                own = idx == k
-                Phi = K[:, own]
+                own = np.flatnonzero(idx == k)
+                C = X[centres(own)]
+                Phi = _gaussian_gram(X, C, h)
                 A = Phi.T @ Phi
                 A.flat[::A.shape[0] + 1] += lam
-                self.centers_.append(X[own])
+                self.centers_.append(C)
                 self.theta_.append(_solve_pd(A, Phi[own].sum(0)))
         else:
-            A = K @ K
-            A.flat[::len(X) + 1] += lam
+            C = X[centres(np.arange(len(X)))]
+            Phi = _gaussian_gram(X, C, h)
+            A = Phi.T @ Phi
+            A.flat[::A.shape[0] + 1] += lam
             Pi = (idx[:, None] == np.arange(len(self.classes_))[None, :]).astype(float)
-            Theta = _solve_pd(A, K @ Pi)
-            self.centers_ = [X] * len(self.classes_)
+            Theta = _solve_pd(A, Phi.T @ Pi)
+            self.centers_ = [C] * len(self.classes_)
             self.theta_ = [Theta[:, k] for k in range(len(self.classes_))]
         self.n_features_in_ = X.shape[1]
         return self

@@ -115,17 +115,21 @@ class KernelRidge(Ridge):
     """Gaussian kernel model with ℓ2 penalty: θ̂ = (K² + λI)⁻¹Ky (Sugiyama §4.2, Fig 4.7).
 
     This is the book's form (penalising ‖θ‖² with Φ = K), not the (K + λI)⁻¹y of other texts.
-    ``centers`` fixes the kernel centres (default: the training inputs).
+    ``centers`` fixes the kernel centres (default: the training inputs); ``n_centers`` uses that
+    many random training inputs instead (Sugiyama §2.2, for large n).
     """
 
-    def __init__(self, h: float = 0.3, lam: float = 0.1, centers=None):
+    def __init__(self, h: float = 0.3, lam: float = 0.1, centers=None, n_centers: int | None = None,
+                 random_state=0):
         self.h = h
         self.lam = lam
         self.centers = centers
+        self.n_centers = n_centers
+        self.random_state = random_state
 
     @property
     def basis(self):
-        return GaussianBasis(self.h, self.centers)
+        return GaussianBasis(self.h, self.centers, self.n_centers, self.random_state)
 
 
 class SubspaceLeastSquares(_BasisRegressor):

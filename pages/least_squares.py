@@ -152,12 +152,16 @@ PRESETS = {
 # ---- cached computations -----------------------------------------------------------------------
 
 
+KERNEL_CENTRES = 500  # above this n the kernel model uses 500 random inputs as centres (Sugiyama §2.2)
+SELECTION_SAMPLE = 500  # model selection refits a grid of models: it works on at most 500 points
+
+
 def make_basis(model: str, degree: int, m: int, h: float):
     return {
         "linear": LinearBasis(),
         "polynomial": PolynomialBasis(degree),
         "trigonometric": TrigonometricBasis(m),
-        "gaussian": GaussianBasis(h),
+        "gaussian": GaussianBasis(h, n_centers=KERNEL_CENTRES),
     }[model]
 
 
@@ -166,7 +170,7 @@ def make_estimator(model, degree, m, h, constraint, lam, keep, solver, eta, max_
     if solver == "sgd":
         return SGDRegressor(eta=eta, basis=basis, max_iter=max_iter, random_state=seed)
     if constraint == "l2":
-        return KernelRidge(h, lam) if model == "gaussian" else Ridge(lam, basis)
+        return KernelRidge(h, lam, n_centers=KERNEL_CENTRES) if model == "gaussian" else Ridge(lam, basis)
     if constraint == "subspace":
         return SubspaceLeastSquares(keep, basis)
     return LinearRegression(basis)
@@ -243,6 +247,8 @@ def fit_view(ctx, controls, main):
         show_test = st.toggle(t("ls.show_test"), **bound("ls.show_test"))
     seed = int(st.session_state.get("ls.seed", 0))
     est = fit_model(X, y, model, degree, m, h, constraint, lam, keep, solver, eta, max_iter, seed)
+    if model == "gaussian" and len(y) > KERNEL_CENTRES:
+        st.caption(t("ls.centres_subset", b=KERNEL_CENTRES, n=len(y)))
     axes = curve_axes(X[:, 0], y, data.train.feature_names[0], data.train.target_name)
     grid = np.linspace(*axes.x_range, N_CURVE)
     curves = []
@@ -522,6 +528,10 @@ def select_view(ctx, controls, main):
         lam = log_slider(t("ls.lam"), "ls.lam", *LAM_RANGE, 0.1)
     hs, lams = BOOK_GRID if grid_name == "book" else FINE_GRID
     seed = int(st.session_state.get("ls.seed", 0))
+    if len(y) > SELECTION_SAMPLE:
+        keep = np.sort(np.random.default_rng(seed).choice(len(y), SELECTION_SAMPLE, replace=False))
+        X, y = X[keep], y[keep]
+        st.caption(t("ls.selection_sample", b=SELECTION_SAMPLE, n=len(data.train.y)))
     if len(y) < (folds or 2):
         st.error(t("ls.too_few_for_cv", n=len(y), m=folds or 2))
         return
@@ -607,18 +617,27 @@ def pick_cell(hs, lams):
         set_values({"ls.h": hs[int(col)], "ls.lam": lams[int(row)]})
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def errors_against_lambda(X, y, X_test, y_test, h, lams):
+    """Training and test MSE of KernelRidge(h, λ) for every λ: θ(λ) = V diag(1/(e + λ)) Vᵀ Kᵀy from
+    one eigendecomposition KᵀK = V diag(e) Vᵀ (the same θ as (K² + λI)⁻¹Ky, Sugiyama (4.3))."""
+    basis = GaussianBasis(h).fit(X)
+    K = basis.transform(X)
+    e, V = np.linalg.eigh(K.T @ K)
+    thetas = (V / (np.maximum(e, 0.0)[None, :] + np.asarray(lams)[:, None, None])) @ (V.T @ (K.T @ y))
+    train = np.mean((thetas @ K.T - y) ** 2, axis=1)
+    test = None if X_test is None else np.mean((thetas @ basis.transform(X_test).T - y_test) ** 2, axis=1)
+    return train, test
+
+
 def complexity_chart(X, y, test, h, lams, cv_row, ctx):
     """Training, test and CV error against λ (complexity grows to the right as λ shrinks)."""
-    train_err, test_err = [], []
-    for lam in lams:
-        model = KernelRidge(h, lam).fit(X, y)
-        train_err.append(np.mean((model.predict(X) - y) ** 2))
-        if test is not None:
-            test_err.append(np.mean((model.predict(test.X[:, :1]) - test.y) ** 2))
+    train_err, test_err = errors_against_lambda(
+        X, y, None if test is None else test.X[:, :1], None if test is None else test.y, h, tuple(lams))
     lams_arr = np.asarray(lams, float)
     curves = [Curve(t("metric.train_mse"), lams_arr, np.maximum(train_err, 1e-12), CLASS_COLORS[0])]
-    if test_err:
-        curves.append(Curve(t("metric.test_mse"), lams_arr, np.asarray(test_err), ALT_COLOR))
+    if test_err is not None:
+        curves.append(Curve(t("metric.test_mse"), lams_arr, test_err, ALT_COLOR))
     if cv_row is not None:
         curves.append(Curve(t("ls.cv_error"), lams_arr, cv_row, FIT_COLOR, "dash"))
     values = np.concatenate([c.y for c in curves])

@@ -100,6 +100,7 @@ ETA_DEFAULT = {"gd": 1.0, "sgd": 0.1}
 EPOCHS = [1, 2, 3, 5, 10, 20, 50, 100, 200]
 RES, STEP_RES, CURVE_RES = 120, 64, 300  # grid sizes: static maps, animated maps, 1-D curves
 NEWTON_LIMIT = 600  # Newton's Hessian is (parameters)²: beyond this, too slow
+KERNEL_CENTRES = 400  # above this n kernel models use 400 random inputs as centres (Sugiyama §2.2)
 MAX_DRAWN = 12  # binary boundaries drawn in the multi-class view (OvO with 10 classes has 45)
 MAX_EXHAUSTIVE = 6  # the exhaustive code has 2^(c−1) − 1 columns
 LINE_COLORS = (BLACK, ALT_COLOR, CLASS_COLORS[2], CLASS_COLORS[0], CLASS_COLORS[4], CLASS_COLORS[3])
@@ -736,7 +737,8 @@ def side_marker(x, y, style) -> dict:
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def ls_scene(X, y, kernel, h, lam, targets, grid, X_test, svm):
-    model = LeastSquaresClassifier(h=h, lam=lam, kernel=kernel, targets=targets).fit(X, y)
+    model = LeastSquaresClassifier(h=h, lam=lam, kernel=kernel, targets=targets, n_centers=KERNEL_CENTRES)
+    model.fit(X, y)
     comparison = SVC(C=1000.0).fit(X, y) if svm else None
     return (
         model,
@@ -765,7 +767,7 @@ def perceptron_scene(X, y, eta, epochs, shuffle, seed):
 
 
 def iterative_model(kind, solver, lam, basis, h, eta, iters, seed):
-    phi = GaussianBasis(h) if basis == "gaussian" else None
+    phi = GaussianBasis(h, n_centers=KERNEL_CENTRES) if basis == "gaussian" else None
     cls = LogisticRegression if kind == "logistic" else SoftmaxRegression
     return cls(lam=lam, solver=solver, eta=eta, max_iter=iters, basis=phi, n_snapshots=300, random_state=seed)
 
@@ -795,7 +797,7 @@ def grid_probabilities(Phi, theta) -> np.ndarray:
 @st.cache_data(max_entries=32, show_spinner=False)
 def lspc_scene(X, y, h, lam, shared, grid):
     start = time.perf_counter()
-    model = LSPC(h=h, lam=lam, class_centers=not shared).fit(X, y)
+    model = LSPC(h=h, lam=lam, class_centers=not shared, n_centers=KERNEL_CENTRES).fit(X, y)
     seconds = time.perf_counter() - start
     return (
         model,
@@ -856,6 +858,12 @@ def imbalance_scene(X, positive, lam, sampling, seed, grid):
 # ---- view 1: least-squares classification ---------------------------------------------------------
 
 
+def centres_note(main, n: int) -> None:
+    """Say when a kernel model uses a random subset of the inputs as centres (large n)."""
+    if n > KERNEL_CENTRES:
+        main.caption(t("lc.centres_subset", b=KERNEL_CENTRES, n=n))
+
+
 def ls_view(ctx, prob: Problem, controls, main):
     c = len(prob.classes)
     with controls:
@@ -879,6 +887,8 @@ def ls_view(ctx, prob: Problem, controls, main):
             else False
         )
         show_test = test_toggle(prob)
+    if kernel == "gaussian":
+        centres_note(main, len(prob.y))
     plane = make_plane(prob, RES)
     try:
         model, F, F_train, pred_test, comparison, F_svm = ls_scene(
@@ -1293,8 +1303,10 @@ def logistic_view(ctx, prob: Problem, controls, main):
         h = log_slider(t("lc.h"), "lc.h", -2, 1, 1.0) if basis == "gaussian" else 1.0
         show_test = test_toggle(prob)
     task = binary_problem(prob, controls)
-    if solver == "newton" and basis == "gaussian" and len(prob.y) > NEWTON_LIMIT:
-        main.warning(t("lc.newton_too_big", n=len(prob.y), limit=NEWTON_LIMIT))
+    if basis == "gaussian":
+        centres_note(main, len(prob.y))
+    if solver == "newton" and basis == "gaussian" and min(len(prob.y), KERNEL_CENTRES) > NEWTON_LIMIT:
+        main.warning(t("lc.newton_too_big", n=min(len(prob.y), KERNEL_CENTRES), limit=NEWTON_LIMIT))
         return
     plane = make_plane(prob, STEP_RES)
     seed = int(st.session_state.get("lc.seed", 0))
@@ -1466,7 +1478,8 @@ def softmax_view(ctx, prob: Problem, controls, main):
         shared = st.toggle(t("lc.lspc_shared"), help=t("lc.lspc_shared_help"), **bound("lc.lspc_shared"))
         raw = st.toggle(t("lc.lspc_raw"), help=t("lc.lspc_raw_help"), **bound("lc.lspc_raw"))
     plane = make_plane(prob, STEP_RES)
-    n_params = (len(prob.y) if basis == "gaussian" else prob.X.shape[1] + 1) * c
+    centres_note(main, len(prob.y))
+    n_params = (min(len(prob.y), KERNEL_CENTRES) if basis == "gaussian" else prob.X.shape[1] + 1) * c
     seed = int(st.session_state.get("lc.seed", 0))
     try:
         lspc, lspc_seconds, lspc_P, lspc_raw = lspc_scene(prob.X, prob.y, h, lspc_lam, shared, plane.grid)

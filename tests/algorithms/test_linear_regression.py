@@ -252,3 +252,15 @@ def test_lwr_tiny_bandwidth_stays_finite():
 def test_bad_input_raises_a_clear_value_error(bad):
     with pytest.raises(ValueError):
         bad()
+
+
+def test_a_subset_of_centres_for_large_n():
+    """Sugiyama §2.2: with large n a random subset of the inputs serves as kernel centres."""
+    d = load_dataset("sinc", 2000, 0.2, 0)
+    model = KernelRidge(0.3, 0.1, n_centers=200, random_state=1).fit(d.X, d.y)
+    assert model.basis_.centers_.shape == (200, 1) and len(model.theta_) == 200
+    assert set(model.basis_.centers_[:, 0]) <= set(d.X[:, 0])
+    assert np.mean((model.predict(d.X) - d.y) ** 2) < 0.05  # noise variance is 0.04
+    small = load_dataset("sinc", 50, 0.2, 0)
+    np.testing.assert_array_equal(KernelRidge(0.3, 0.1, n_centers=200).fit(small.X, small.y).theta_,
+                                  KernelRidge(0.3, 0.1).fit(small.X, small.y).theta_)

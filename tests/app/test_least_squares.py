@@ -132,3 +132,24 @@ def test_too_few_points_for_cross_validation_is_explained_not_raised():
     )
     assert not at.exception
     assert any("needs at least" in e.value for e in at.error)
+
+
+def test_complexity_curve_shows_each_lambdas_training_error():
+    """The training-error curve against λ equals refitting KernelRidge(h, λ) at each λ."""
+    from algorithms import KernelRidge, load_dataset
+
+    at = open_page(PAGE, query={"ls.view": "select", "ls.grid": "book"})
+    spec = next(s for s in chart_specs(at) if "against λ" in s["layout"]["title"]["text"])
+    lams = next(decoded_arrays(spec["data"][0]["x"]))
+    train = next(decoded_arrays(spec["data"][0]["y"]))
+    data = load_dataset("sinc", 50, 0.2, 0)
+    for lam, shown in zip(lams, train, strict=True):
+        model = KernelRidge(0.3, lam).fit(data.X, data.y)
+        assert shown == pytest.approx(np.mean((model.predict(data.X) - data.y) ** 2), rel=1e-8)
+
+
+def test_large_data_uses_a_subset_of_centres_and_says_so():
+    at = open_page(PAGE, query={"ls.n": "2000"})
+    assert not at.exception
+    assert metrics(at)["Parameters b"] == "500"
+    assert any("500 of them" in c.value for c in at.caption)

@@ -258,9 +258,13 @@ def test_one_class_left_after_edits_is_explained_not_raised():
     assert chart_specs(at)  # the data stay visible (and clickable)
 
 
-def test_newton_with_too_many_kernel_parameters_is_refused_politely():
+def test_large_data_keeps_kernel_models_small_and_says_so():
+    """Above 400 points the kernel models use 400 random inputs as centres (Sugiyama §2.2), so
+    Newton's method stays feasible; softmax with one θ per class and centre is still refused."""
     at = open_page(PAGE, query={"lc.view": "logistic", "lc.basis": "gaussian", "lc.n": "800"})
-    assert not at.exception
+    assert not at.exception and not at.warning
+    assert any("400 of them" in c.value for c in at.caption)
+    at = open_page(PAGE, query={"lc.view": "softmax", "lc.sm_basis": "gaussian", "lc.n": "800"})
     assert any("Newton's method would solve" in w.value for w in at.warning)
 
 
