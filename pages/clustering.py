@@ -31,7 +31,7 @@ from ui.figures import (
     scatter_axes,
 )
 from ui.frame import page_frame
-from ui.i18n import current_language, t
+from ui.i18n import current_language, t, text_in
 from ui.stepper import StepView, stepper
 from ui.theme import (
     ALT_COLOR,
@@ -489,10 +489,10 @@ def kmeans_view(ctx, controls, main):
 def run_picker(km) -> int:
     runs = km.runs_
 
-    def label(option):
-        if option == "best":
-            return t("clu.run_best", i=km.best_run_ + 1, J=fmt(runs[km.best_run_].objective))
-        return t("clu.run_i", i=option, J=fmt(runs[int(option) - 1].objective))
+    lang = current_language()  # bound now: Streamlit may call the labeller from another thread
+
+    def label(option):  # stable labels: the J of each run is in the restarts chart beside
+        return text_in(lang, "clu.run_best") if option == "best" else text_in(lang, "clu.run_i", i=option)
 
     chosen = choice(t("clu.run"), ["best", *[str(i + 1) for i in range(len(runs))]], "clu.run", label)
     return km.best_run_ if chosen == "best" else int(chosen) - 1

@@ -150,7 +150,57 @@ def test_no_untranslated_literal_label(path):
     assert literal_labels(path) == []
 
 
+def test_the_detector_finds_a_lazy_labeller(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("def view():\n    def label(o):\n        return t(o)\n"
+                      '    choice("a", [], "k", label)\n')
+    assert lazy_labellers(sample) == ["sample.py:4"]
+
+
 def test_the_detector_finds_a_literal_label(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text('import streamlit as st\nst.slider("Noise", 0, 1)\nst.title(t("ok"))\n')
     assert len(literal_labels(sample)) == 1
+
+
+def lazy_labellers(path: Path) -> list[str]:
+    """Labellers (``format_func=`` or ``choice``'s fourth argument) that call ``t()`` when invoked.
+
+    Streamlit may call a labeller outside the script run (AppTest does, in its own thread), where
+    the session's language is unknown: labellers must bind the language when they are made
+    (``catalogue_labels``, or ``text_in`` with ``current_language()`` taken beforehand).
+    """
+
+    def calls_t(node) -> bool:
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "t"
+                   for n in ast.walk(node))
+
+    def own_nodes(scope):
+        """Nodes of a scope, not descending into nested functions."""
+        stack = list(ast.iter_child_nodes(scope))
+        while stack:
+            node = stack.pop()
+            yield node
+            if not isinstance(node, (ast.FunctionDef, ast.Lambda)):
+                stack.extend(ast.iter_child_nodes(node))
+
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]:
+        local = {n.name: n for n in own_nodes(scope) if isinstance(n, ast.FunctionDef)}
+        for node in own_nodes(scope):
+            if not isinstance(node, ast.Call):
+                continue
+            labellers = [k.value for k in node.keywords if k.arg == "format_func"]
+            if isinstance(node.func, ast.Name) and node.func.id == "choice" and len(node.args) >= 4:
+                labellers.append(node.args[3])
+            for labeller in labellers:
+                body = local.get(labeller.id) if isinstance(labeller, ast.Name) else labeller
+                if isinstance(body, (ast.Lambda, ast.FunctionDef)) and calls_t(body):
+                    found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("path", CODE, ids=lambda p: p.name)
+def test_labellers_bind_their_language(path):
+    assert lazy_labellers(path) == []
