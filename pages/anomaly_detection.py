@@ -7,9 +7,7 @@ density-ratio detection with KLIEP (its projected-gradient iterations, cross-val
 a threshold on ŵ; listing errata fixed).
 """
 
-from dataclasses import replace
 from functools import partial
-from types import MappingProxyType
 
 import numpy as np
 import plotly.graph_objects as go
@@ -18,7 +16,7 @@ import streamlit as st
 from algorithms import KLIEP, SVDD, LocalOutlierFactor, gaussian_kernel, kliep_cv
 from ui.charts import chart
 from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, set_values, slider
-from ui.data_panel import DataRequest, LoadedData, add_edit_grid, edit_enabled, editable_chart
+from ui.data_panel import DataRequest, LoadedData, edit_enabled, editable_chart
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
 from ui.figures import (
     FIT_COLOR,
@@ -219,60 +217,9 @@ def level_trace(gx, gy, z, level, name, style, dash="solid") -> dict:
     )
 
 
-# ---- editing data sets without labels (workaround: ui.data_panel's editing needs y) ------------------
-
-UNLABELLED_EDITS = "anom.edits_unlabelled"
-
-
-def _signature(train) -> tuple:
-    return (train.name, train.X.shape, float(np.sum(train.X)))
-
-
-def unlabelled_edits(data: LoadedData) -> tuple[LoadedData, tuple]:
-    base = _signature(data.train)
-    if data.train.y is not None or data.train.X.shape[1] != 2:
-        return data, base
-    edits = st.session_state.get(UNLABELLED_EDITS)
-    if edits is None:
-        return data, base
-    if edits["base"] != base:
-        st.session_state[UNLABELLED_EDITS] = None
-        return data, base
-    with st.sidebar:
-        st.button(
-            t("data.edit_reset"),
-            key="anom.unlabelled_reset",
-            icon=":material/undo:",
-            on_click=lambda: st.session_state.update({UNLABELLED_EDITS: None}),
-        )
-    train = replace(data.train, X=edits["X"], extra=MappingProxyType({}))
-    return LoadedData(train, data.test, edited=True), base
-
-
-def _unlabelled_click(key: str, X: np.ndarray, base: tuple, grid_curve: int) -> None:
-    X = np.array(X, dtype=float)
-    for point in st.session_state[key].selection.points:
-        if point.get("curve_number") == grid_curve:
-            X = np.vstack([X, [[point["x"], point["y"]]]])
-        elif point.get("customdata") is not None:
-            index = int(np.atleast_1d(point["customdata"])[0])
-            if 0 <= index < len(X) and len(X) > 3:
-                X = np.delete(X, index, axis=0)
-    st.session_state[UNLABELLED_EDITS] = {"base": base, "X": X}
-
-
-def data_chart(fig, data: LoadedData, base: tuple, axes: Axes, key: str, on_select=None) -> None:
+def data_chart(fig, data: LoadedData, axes: Axes, key: str, on_select=None) -> None:
     """The main 2-D view: editable in edit mode, else (optionally) clicking selects a point."""
-    if edit_enabled(P) and data.train.y is None:
-        fig = add_edit_grid(go.Figure(fig), axes.x_range, axes.y_range)
-        chart(
-            fig,
-            key=key,
-            on_select=partial(_unlabelled_click, key, data.train.X, base, len(fig.data) - 1),
-            selection_mode="points",
-        )
-        st.caption(t("data.edit_caption"))
-    elif edit_enabled(P) or on_select is None:
+    if edit_enabled(P) or on_select is None:
         editable_chart(fig, P, data, axes.x_range, axes.y_range, key=key)
     else:
         fig.update_layout(clickmode="event+select")
@@ -304,7 +251,7 @@ def pick_point(key: str) -> None:
             return
 
 
-def lof_view(ctx, controls, main, base):
+def lof_view(ctx, controls, main):
     data = ctx.data
     X = data.train.X
     n = len(X)
@@ -436,9 +383,7 @@ def lof_view(ctx, controls, main, base):
     )
     rank = {int(i): r + 1 for r, i in enumerate(np.argsort(-scores, kind="stable"))}
     with main:
-        data_chart(
-            fig, data, base, axes, key="anom.lof_chart", on_select=partial(pick_point, "anom.lof_chart")
-        )
+        data_chart(fig, data, axes, key="anom.lof_chart", on_select=partial(pick_point, "anom.lof_chart"))
         if not edit_enabled(P):
             st.caption(t("anom.click_select"))
         metrics = [
@@ -583,7 +528,7 @@ def _categories(alpha, C) -> np.ndarray:
 CATEGORY_STYLE = ((TRUTH_COLOR, "circle", 0.75), (FIT_COLOR, "diamond", 1.25), (VERMILLION, "x", 1.2))
 
 
-def svdd_view(ctx, controls, main, base):
+def svdd_view(ctx, controls, main):
     data = ctx.data
     X = data.train.X
     n = len(X)
@@ -687,7 +632,7 @@ def svdd_view(ctx, controls, main, base):
         if edit_enabled(P):
             final = go.Figure(static)
             final.add_traces(frame(len(history) - 1))
-            data_chart(final, data, base, axes, key="anom.svdd_edit")
+            data_chart(final, data, axes, key="anom.svdd_edit")
             st.caption(t("anom.edit_no_steps"))
         else:
             stepper("anom.svdd", len(history), StepView(static, frame, label, details))
@@ -762,7 +707,7 @@ def reference_sample(train, seed):
     return train.X[np.sort(order[:half])], train.X[np.sort(order[half:])], True
 
 
-def kliep_view(ctx, controls, main, base):
+def kliep_view(ctx, controls, main):
     data = ctx.data
     seed = int(st.session_state.get("anom.1d.seed", 0) or 0)
     with controls:
@@ -1013,12 +958,10 @@ view = current_view()
 # KLIEP's 1-D sets keep their own data panel (keys anom.1d.*): their sizes and samples differ from
 # the 2-D sets', and each kind keeps the user's choice when the view changes.
 ctx = page_frame(DATA_PREFIX.get(view, P), REQUESTS[view])
-data, base = unlabelled_edits(ctx.data)
-ctx = replace(ctx, data=data)
 preset_picker(PRESETS, "anom.preset")
 view = choice(t("anom.view"), VIEWS, "anom.view", catalogue_labels("anom.views"), horizontal=True)
 if ctx.data.train.X.shape[1] != REQUESTS[view].dims:
     st.warning(t("anom.need_1d" if REQUESTS[view].dims == 1 else "anom.need_2d"))
     st.stop()
 controls, main = st.columns([1, 3], gap="medium")
-{"lof": lof_view, "svdd": svdd_view, "kliep": kliep_view}[view](ctx, controls, main, base)
+{"lof": lof_view, "svdd": svdd_view, "kliep": kliep_view}[view](ctx, controls, main)

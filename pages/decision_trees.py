@@ -15,7 +15,6 @@ from functools import partial
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-import plotly.io as pio
 import streamlit as st
 
 from algorithms import DecisionTreeClassifier, DecisionTreeRegressor, criterion_table, split_curve
@@ -27,7 +26,6 @@ from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row
 from ui.explain import number as _number
 from ui.figures import (
     Axes,
-    base_figure,
     class_traces,
     decision_surface,
     grid_points,
@@ -35,6 +33,7 @@ from ui.figures import (
     plain,
     points_trace,
 )
+from ui.figures import figure as shared_figure
 from ui.frame import page_frame
 from ui.i18n import catalogue, current_language, t
 from ui.stepper import StepView, stepper
@@ -172,58 +171,10 @@ def requested_view() -> str:
 
 # ---- fast figures and code (workarounds for ui.figures / ui.explain; see the report) --------------------
 
-TEMPLATE_PARTS = (
-    "annotationdefaults",
-    "autotypenumbers",
-    "colorway",
-    "font",
-    "hoverlabel",
-    "hovermode",
-    "paper_bgcolor",
-    "plot_bgcolor",
-    "shapedefaults",
-    "title",
-    "xaxis",
-    "yaxis",
-)
 
-
-@st.cache_data(max_entries=4, show_spinner=False)
-def base_layout(style) -> dict:
-    """The layout of :func:`ui.figures.base_figure` as a plain dict (ranges, titles and height are set per
-    figure), with only the parts of Plotly's default template that scatter and bar charts use:
-    validating the whole template is most of the stepper's cost."""
-    layout = base_figure(style, Axes((0.0, 1.0), (0.0, 1.0))).layout.to_plotly_json()
-    template = pio.templates[pio.templates.default].to_plotly_json()
-    layout["template"] = {
-        "layout": {k: v for k, v in template["layout"].items() if k in TEMPLATE_PARTS},
-        "data": {k: v for k, v in template["data"].items() if k in ("scatter", "bar")},
-    }
-    return layout
-
-
-def merge(into: dict, extra: dict) -> dict:
-    for key, value in extra.items():
-        nested = isinstance(value, dict) and isinstance(into.get(key), dict)
-        into[key] = merge(into[key], value) if nested else value
-    return into
-
-
-def figure(
-    traces: list, style, axes: Axes, height: int | None = None, titled: bool = False, **layout
-) -> go.Figure:
-    """base_figure's look without Plotly's per-property validation (about 20× faster); ``titled`` leaves
-    room for the stepper's title above the legend."""
-    base = merge(
-        base_layout(style),
-        dict(
-            height=height or style.figure_height,
-            margin=dict(t=style.title_size * 2 * titled + style.font_size * 3),
-            xaxis=dict(range=list(axes.x_range), title=dict(text=axes.x_title)),
-            yaxis=dict(range=list(axes.y_range), title=dict(text=axes.y_title)),
-        ),
-    )
-    return go.Figure(data=traces, layout=merge(base, layout), _validate=False)
+def figure(traces: list, style, axes: Axes, height: int | None = None, **layout) -> go.Figure:
+    """ui.figures.figure with the traces first (the stepper makes room for its own title)."""
+    return shared_figure(style, axes, traces=traces, height=height, **layout)
 
 
 # ---- fits and pruning -----------------------------------------------------------------------------------
@@ -700,7 +651,7 @@ def growth_view_2d(tree: Tree, train, axes: Axes, style, classes) -> StepView:
         ]
 
     return StepView(
-        figure(points, style, axes, titled=True),
+        figure(points, style, axes),
         frame,
         partial(growth_label, tree),
         partial(growth_details, tree, train, "classification"),
@@ -739,7 +690,7 @@ def growth_view_1d(tree: Tree, X, y, train, axes: Axes, style) -> StepView:
 
     points = points_trace(X[:, 0], y, t("tree.train_points"), style, color=CLASS_COLORS[0])
     return StepView(
-        figure([points], style, axes, titled=True),
+        figure([points], style, axes),
         frame,
         partial(growth_label, tree),
         partial(growth_details, tree, train, "regression"),
@@ -761,7 +712,6 @@ def score_steps(tree: Tree, data, criterion: str, style) -> StepView:
         style,
         Axes((-0.5, d - 0.5), (0, top), "", t(f"tree.score.{criterion}")),
         int(style.figure_height * 0.72),
-        titled=True,
         xaxis=dict(tickvals=np.arange(d), ticktext=ticks),
     )
 

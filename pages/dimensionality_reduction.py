@@ -6,10 +6,8 @@ on the Swiss roll / S-curve (3-D view plus 2-D embedding), factor analysis by EM
 cocktail party, and the curse of dimensionality (Sugiyama Fig 13.1).
 """
 
-from dataclasses import replace
-from functools import partial
 from itertools import permutations
-from types import MappingProxyType, SimpleNamespace
+from types import SimpleNamespace
 
 import numpy as np
 import plotly.graph_objects as go
@@ -32,7 +30,7 @@ from algorithms import (
 )
 from ui.charts import chart
 from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, slider
-from ui.data_panel import DataRequest, LoadedData, add_edit_grid, edit_enabled, editable_chart
+from ui.data_panel import DataRequest, LoadedData, edit_enabled, editable_chart
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
 from ui.figures import (
     ALT_COLOR,
@@ -301,67 +299,15 @@ def square_axes(X, x_title, y_title, pad=0.12) -> Axes:
     return Axes((x0, x1), (y0, y1), plain(x_title), plain(y_title), equal=True)
 
 
-# ---- editing data sets without labels (workaround, see the module docstring of ui.data_panel) ---------
-
-UNLABELLED_EDITS = "dr.edits_unlabelled"
-
-
-def _signature(train) -> tuple:
-    return (train.name, train.X.shape, float(np.sum(train.X)))
-
-
-def unlabelled_edits(data: LoadedData) -> tuple[LoadedData, tuple]:
-    """ui.data_panel's click editing needs labels; for y = None (pca_gauss) it is done here."""
-    base = _signature(data.train)
-    if data.train.y is not None or data.train.X.shape[1] != 2:
-        return data, base
-    edits = st.session_state.get(UNLABELLED_EDITS)
-    if edits is None:
-        return data, base
-    if edits["base"] != base:
-        st.session_state[UNLABELLED_EDITS] = None
-        return data, base
-    with st.sidebar:
-        st.button(
-            t("data.edit_reset"),
-            key="dr.unlabelled_reset",
-            icon=":material/undo:",
-            on_click=lambda: st.session_state.update({UNLABELLED_EDITS: None}),
-        )
-    train = replace(data.train, X=edits["X"], extra=MappingProxyType({}))
-    return LoadedData(train, data.test, edited=True), base
-
-
-def _unlabelled_click(key: str, X: np.ndarray, base: tuple, grid_curve: int) -> None:
-    X = np.array(X, dtype=float)
-    for point in st.session_state[key].selection.points:
-        if point.get("curve_number") == grid_curve:
-            X = np.vstack([X, [[point["x"], point["y"]]]])
-        elif point.get("customdata") is not None:
-            index = int(np.atleast_1d(point["customdata"])[0])
-            if 0 <= index < len(X) and len(X) > 3:
-                X = np.delete(X, index, axis=0)
-    st.session_state[UNLABELLED_EDITS] = {"base": base, "X": X}
-
-
-def data_chart(fig, data: LoadedData, base: tuple, axes: Axes, key: str) -> None:
-    if data.train.y is None and data.train.X.shape[1] == 2 and edit_enabled(P):
-        fig = add_edit_grid(go.Figure(fig), axes.x_range, axes.y_range)
-        chart(
-            fig,
-            key=key,
-            on_select=partial(_unlabelled_click, key, data.train.X, base, len(fig.data) - 1),
-            selection_mode="points",
-        )
-        st.caption(t("data.edit_caption"))
-    else:
-        editable_chart(fig, P, data, axes.x_range, axes.y_range, key=key)
+def data_chart(fig, data: LoadedData, axes: Axes, key: str) -> None:
+    """The main 2-D view: click to add or remove points in edit mode."""
+    editable_chart(fig, P, data, axes.x_range, axes.y_range, key=key)
 
 
 # ---- PCA ---------------------------------------------------------------------------------------------
 
 
-def pca_view(ctx, controls, main, base):
+def pca_view(ctx, controls, main):
     data = ctx.data
     X = data.train.X
     names = data.train.feature_names
@@ -447,7 +393,7 @@ def pca_view(ctx, controls, main, base):
         st.caption(t("dr.pca_title"))
         left, right = side_by_side(ctx.projector, [5, 3])
         with left:
-            data_chart(fig, data, base, axes, key="dr.pca_chart")
+            data_chart(fig, data, axes, key="dr.pca_chart")
         with right:
             variance_curve(Z, full, angle, ctx)
             ratio = full.explained_variance_ratio_
@@ -565,7 +511,7 @@ def t_label(value: float) -> str:
     return "1/√2 ≈ 0.707" if abs(value - ROOT2) < 1e-9 else f"{value:g}"
 
 
-def lpp_view(ctx, controls, main, base):
+def lpp_view(ctx, controls, main):
     data = ctx.data
     X, y = data.train.X, data.train.y
     n = len(X)
@@ -635,7 +581,7 @@ def lpp_view(ctx, controls, main, base):
         st.caption(t("dr.lpp_title"))
         left, right = side_by_side(ctx.projector, [5, 3])
         with left:
-            data_chart(fig, data, base, axes, key="dr.lpp_chart")
+            data_chart(fig, data, axes, key="dr.lpp_chart")
         with right:
             projection_histogram(z_pca, y, t("dr.hist_pca"), ALT_COLOR, ctx, "dr.hist_pca")
             projection_histogram(z_lpp, y, t("dr.hist_lpp"), FIT_COLOR, ctx, "dr.hist_lpp")
@@ -726,7 +672,7 @@ def fit_embedding(X, method, k, h):
     return pca.transform(X), pca.eigenvalues_, 1
 
 
-def manifold_view(ctx, controls, main, base):
+def manifold_view(ctx, controls, main):
     data = ctx.data
     X, y = data.train.X, data.train.y
     n = len(X)
@@ -870,7 +816,7 @@ def fit_fa(X, iters, seed):
     return FactorAnalysis(1, max_iter=iters, tol=1e-8, random_state=seed).fit(X)
 
 
-def fa_view(ctx, controls, main, base):
+def fa_view(ctx, controls, main):
     data = ctx.data
     X, y = data.train.X, data.train.y
     names = data.train.feature_names
@@ -956,7 +902,7 @@ def fa_view(ctx, controls, main, base):
         if edit_enabled(P):
             final = go.Figure(static)
             final.add_traces(frame(len(history) - 1))
-            data_chart(final, data, base, axes, key="dr.fa_edit")
+            data_chart(final, data, axes, key="dr.fa_edit")
             st.caption(t("dr.edit_no_steps"))
         else:
             stepper("dr.fa", len(history), view)
@@ -1045,7 +991,7 @@ def match_sources(R, S):
     return out, corr
 
 
-def ica_view(ctx, controls, main, base):
+def ica_view(ctx, controls, main):
     with controls:
         alpha = log_slider(t("dr.ica_alpha"), "dr.ica_alpha", -4, 0, 0.01, help=t("dr.ica_alpha_help"))
         epochs = slider(t("dr.epochs"), 1, 30, 10, "dr.epochs")
@@ -1255,7 +1201,7 @@ def contrast_curve(max_d):
     return dims, distance_contrast(dims, n_samples=200, random_state=0)
 
 
-def curse_view(ctx, controls, main, base):
+def curse_view(ctx, controls, main):
     with controls:
         d = slider(t("dr.d"), 1, 30, 10, "dr.d")
         per_axis = slider(t("dr.per_axis"), 2, 10, 5, "dr.per_axis")
@@ -1361,10 +1307,6 @@ view = current_view()
 ctx = page_frame(DATA_PREFIX.get(view, P), REQUESTS.get(view))
 if ctx.data is None:
     st.sidebar.caption(t("dr.own_data"))
-base = None
-if ctx.data is not None:
-    data, base = unlabelled_edits(ctx.data)
-    ctx = replace(ctx, data=data)
 preset_picker(PRESETS, "dr.preset")
 view = choice(t("dr.view"), VIEWS, "dr.view", catalogue_labels("dr.views"), horizontal=True)
 if ctx.data is not None and ctx.data.train.X.shape[1] != data_dims(view):
@@ -1378,4 +1320,4 @@ controls, main = st.columns([1, 3], gap="medium")
     "fa": fa_view,
     "ica": ica_view,
     "curse": curse_view,
-}[view](ctx, controls, main, base)
+}[view](ctx, controls, main)

@@ -14,7 +14,6 @@ from functools import partial
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-import plotly.io as pio
 import streamlit as st
 
 from algorithms import (
@@ -39,7 +38,8 @@ from ui.controls import bound, catalogue_labels, choice, preset_picker, set_valu
 from ui.data_panel import DataRequest, editable_chart
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row
 from ui.explain import number as _number
-from ui.figures import Axes, base_figure, class_traces, grid_points, padded_range, plain, points_trace
+from ui.figures import Axes, class_traces, grid_points, padded_range, plain, points_trace
+from ui.figures import figure as shared_figure
 from ui.frame import page_frame
 from ui.i18n import t
 from ui.stepper import StepView, stepper
@@ -161,57 +161,9 @@ def requested_view() -> str:
     return value if value in VIEWS else VIEWS[0]
 
 
-TEMPLATE_PARTS = (
-    "annotationdefaults",
-    "autotypenumbers",
-    "colorway",
-    "font",
-    "hoverlabel",
-    "hovermode",
-    "paper_bgcolor",
-    "plot_bgcolor",
-    "shapedefaults",
-    "title",
-    "xaxis",
-    "yaxis",
-)
-
-
-@st.cache_data(max_entries=4, show_spinner=False)
-def base_layout(style) -> dict:
-    """ui.figures.base_figure's layout as a plain dict with a slim template (validating Plotly's whole
-    default template is most of the stepper's cost); ranges, titles and height are set per figure."""
-    layout = base_figure(style, Axes((0.0, 1.0), (0.0, 1.0))).layout.to_plotly_json()
-    template = pio.templates[pio.templates.default].to_plotly_json()
-    layout["template"] = {
-        "layout": {k: v for k, v in template["layout"].items() if k in TEMPLATE_PARTS},
-        "data": {k: v for k, v in template["data"].items() if k in ("scatter", "bar")},
-    }
-    return layout
-
-
-def merge(into: dict, extra: dict) -> dict:
-    for key, value in extra.items():
-        nested = isinstance(value, dict) and isinstance(into.get(key), dict)
-        into[key] = merge(into[key], value) if nested else value
-    return into
-
-
-def figure(
-    traces: list, style, axes: Axes, height: int | None = None, titled: bool = False, **layout
-) -> go.Figure:
-    """base_figure's look without Plotly's per-property validation; ``titled`` leaves room for the
-    stepper's title above the legend."""
-    base = merge(
-        base_layout(style),
-        dict(
-            height=height or style.figure_height,
-            margin=dict(t=style.title_size * 2 * titled + style.font_size * 3),
-            xaxis=dict(range=list(axes.x_range), title=dict(text=axes.x_title)),
-            yaxis=dict(range=list(axes.y_range), title=dict(text=axes.y_title)),
-        ),
-    )
-    return go.Figure(data=traces, layout=merge(base, layout), _validate=False)
+def figure(traces: list, style, axes: Axes, height: int | None = None, **layout) -> go.Figure:
+    """ui.figures.figure with the traces first (the stepper makes room for its own title)."""
+    return shared_figure(style, axes, traces=traces, height=height, **layout)
 
 
 def line(x, y, name: str, color: str, style, dash: str = "solid", **extra) -> dict:
@@ -626,7 +578,6 @@ def bagging_steps(model, frames, X, y, axes: Axes, style) -> StepView:
         ],
         style,
         axes,
-        titled=True,
     )
 
     def frame(b):
@@ -877,7 +828,7 @@ def adaboost_steps_2d(model, frames, X, y, axes: Axes, style, names) -> StepView
         )
 
     return StepView(
-        figure([], style, axes, titled=True),
+        figure([], style, axes),
         frame,
         partial(ada_label, model),
         partial(ada_details, model, X, y, names),
@@ -915,7 +866,6 @@ def adaboost_steps_1d(model, frames, X, y, axes: Axes, style, names) -> StepView
         [line(axes.x_range, [0, 0], "", TRUTH_COLOR, style, "dot", showlegend=False)],
         style,
         Axes(axes.x_range, axes.y_range, plain(names[0]), t("ens.label_axis")),
-        titled=True,
     )
     return StepView(static, frame, partial(ada_label, model), partial(ada_details, model, X, y, names))
 
@@ -1023,7 +973,6 @@ def boosting_steps(model, X, y, grid, f, trees, x_range, data, style) -> StepVie
         style,
         Axes(x_range, y_range, "", plain(data.train.target_name)),
         int(style.figure_height * 1.25),
-        titled=True,
         yaxis=dict(domain=[0.45, 1.0]),
         xaxis=dict(anchor="y2", matches="x2", showticklabels=False),
         xaxis2=dict(
@@ -1244,7 +1193,6 @@ def xgb_steps(model, X, y, grid, f, x_range, titles, style) -> StepView:
         [points_trace(X[:, 0], y, t("ens.train_points"), style, color=CLASS_COLORS[0])],
         style,
         Axes(x_range, y_range, *titles),
-        titled=True,
     )
 
     def frame(s):

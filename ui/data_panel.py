@@ -172,7 +172,7 @@ def _read_upload(prefix: str) -> None:
 # ---- editing points by clicking on the chart -------------------------------------------------
 
 
-def _signature(data: Dataset) -> tuple:
+def data_signature(data: Dataset) -> tuple:
     labels = None if data.y is None else str(np.asarray(data.y)[:3])
     return (data.name, data.X.shape, float(np.sum(data.X)), labels)
 
@@ -182,7 +182,7 @@ def _apply_edits(prefix: str, data: LoadedData, request: DataRequest) -> LoadedD
     if data.train.X.shape[1] > 2:
         return data
     edits = st.session_state.get(f"{prefix}.edits")
-    if edits is not None and edits["base"] != _signature(data.train):
+    if edits is not None and edits["base"] != data_signature(data.train):
         edits = st.session_state[f"{prefix}.edits"] = None
     st.toggle(t("data.edit"), help=t("data.edit_help"), **bound(f"{prefix}.edit"))
     if st.session_state.get(f"{prefix}.edit") and request.task == "classification":
@@ -263,7 +263,7 @@ def edit_points(prefix: str, train: Dataset, grid_curve: int, points: list[dict]
             if 0 <= index < len(X) and len(X) > 3:
                 X = np.delete(X, index, axis=0)
                 y = None if y is None else np.delete(y, index)
-    base = _signature(train) if edits is None else edits["base"]
+    base = data_signature(train) if edits is None else edits["base"]
     st.session_state[f"{prefix}.edits"] = {"base": base, "X": X, "y": y}
 
 

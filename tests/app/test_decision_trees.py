@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
-from ui.data_panel import _signature
+from ui.data_panel import data_signature
 
 PAGE = "decision_trees.py"
 
@@ -181,7 +181,7 @@ def test_one_class_after_editing_shows_a_message_not_a_traceback():
 
     data = load_dataset("moons", 200, 0.2, 0)
     at.session_state["tree.edits"] = {
-        "base": _signature(data),
+        "base": data_signature(data),
         "X": np.array(data.X[:10]),
         "y": np.full(10, data.y[0]),
     }

@@ -158,14 +158,13 @@ def test_the_3d_view_has_its_own_data_panel():
 
 
 def test_editing_a_data_set_without_labels():
-    """pca_gauss has y = None: clicks are applied by the page itself (see unlabelled_edits)."""
+    """pca_gauss has y = None: the data panel's edits keep y = None and add the clicked point."""
+    from ui.data_panel import data_signature
+
     train = load_dataset("pca_gauss", 100, None, 0)
     X = np.vstack([train.X, [[0.0, 5.0]]])
     at = open_page(PAGE)
-    at.session_state["dr.edits_unlabelled"] = {
-        "base": (train.name, train.X.shape, float(np.sum(train.X))),
-        "X": X,
-    }
+    at.session_state["dr.edits"] = {"base": data_signature(train), "X": X, "y": None}
     at.run()
     assert not at.exception
     assert r"\sum_{i=1}^{101}" in latex(at)

@@ -5,7 +5,7 @@ import pytest
 
 from algorithms import load_dataset
 from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
-from ui.data_panel import _signature
+from ui.data_panel import data_signature
 
 PAGE = "ensembles.py"
 
@@ -136,7 +136,7 @@ def test_chinese_titles_and_terms():
 
 def edited(at, X, y):
     data = load_dataset("diagonal", 50, None, 0)
-    at.session_state["ens.edits"] = {"base": _signature(data), "X": np.array(X, float), "y": np.array(y)}
+    at.session_state["ens.edits"] = {"base": data_signature(data), "X": np.array(X, float), "y": np.array(y)}
     return at.run()
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
-from ui.data_panel import _signature
+from ui.data_panel import data_signature
 
 PAGE = "linear_classifiers.py"
 
@@ -248,7 +248,7 @@ def test_one_class_left_after_edits_is_explained_not_raised():
     keep = train.y == 1
     at = open_page(PAGE)
     at.session_state["lc.edits"] = {
-        "base": _signature(train),
+        "base": data_signature(train),
         "X": np.array(train.X[keep]),
         "y": train.y[keep],
     }

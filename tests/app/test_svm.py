@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
-from ui.data_panel import _signature, cached_dataset
+from ui.data_panel import cached_dataset, data_signature
 
 PAGE = "svm.py"
 
@@ -171,7 +171,7 @@ def test_one_class_after_editing_gets_a_message():
     at = open_page(PAGE)
     train = cached_dataset("blobs", 200, 1.0, 0, False)
     keep = train.y == train.y[0]
-    at.session_state["svm.edits"] = {"base": _signature(train), "X": train.X[keep], "y": train.y[keep]}
+    at.session_state["svm.edits"] = {"base": data_signature(train), "X": train.X[keep], "y": train.y[keep]}
     at.run()
     assert not at.exception
     assert any("single class" in w.value for w in at.warning)
