@@ -15,9 +15,19 @@ import streamlit as st
 
 from algorithms import KLIEP, SVDD, LocalOutlierFactor, gaussian_kernel, kliep_cv
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, set_values, slider
+from ui.controls import (
+    bound,
+    catalogue_labels,
+    choice,
+    chosen_before_drawn,
+    log_slider,
+    preset_picker,
+    set_values,
+    slider,
+)
 from ui.data_panel import DataRequest, LoadedData, edit_enabled, editable_chart
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.explain import latex_words as tex
 from ui.figures import (
     FIT_COLOR,
     TRUTH_COLOR,
@@ -31,7 +41,7 @@ from ui.figures import (
     plain,
     points_trace,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, stepper
 from ui.theme import BLACK, BLUE, HIGHLIGHT_COLOR, REGION_COLORS, VERMILLION
@@ -127,29 +137,6 @@ PRESETS = {
 
 
 # ---- shared helpers --------------------------------------------------------------------------------
-
-
-def current_view() -> str:
-    """The view before its control is drawn (the data panel above it depends on the view)."""
-    value = st.session_state.get("anom.view")
-    if value in VIEWS:
-        return value
-    if "anom.view" not in st.session_state and st.query_params.get("anom.view") in VIEWS:
-        return st.query_params["anom.view"]
-    return VIEWS[0]
-
-
-def tex(key: str, **values) -> str:
-    """Words inside a formula, in the reader's language (KaTeX \\text{})."""
-    return r"\text{" + t(key, **values) + "}"
-
-
-def side_by_side(projector: bool, spec):
-    """Columns, or in projector mode (large text, narrow columns) the same blocks stacked."""
-    count = spec if isinstance(spec, int) else len(spec)
-    if projector:
-        return [st.container() for _ in range(count)]
-    return st.columns(spec)
 
 
 def planted(train) -> np.ndarray:
@@ -826,7 +813,7 @@ def kliep_view(ctx, controls, main):
         if split:
             st.info(t("anom.split_note"))
         stepper("anom.kliep", len(history), StepView(static, frame, label, details))
-        left, right = side_by_side(ctx.projector, 2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             chart(cv_figure(cv, kappa, ctx), key="anom.cv_chart")
             st.button(
@@ -954,7 +941,7 @@ def objective_figure(history, ctx) -> go.Figure:
 
 # ---- the screen ------------------------------------------------------------------------------------------
 
-view = current_view()
+view = chosen_before_drawn("anom.view", VIEWS)
 # KLIEP's 1-D sets keep their own data panel (keys anom.1d.*): their sizes and samples differ from
 # the 2-D sets', and each kind keeps the user's choice when the view changes.
 ctx = page_frame(DATA_PREFIX.get(view, P), REQUESTS[view])

@@ -20,9 +20,9 @@ import streamlit as st
 from algorithms import DecisionTreeClassifier, DecisionTreeRegressor, criterion_table, split_curve
 from algorithms.trees import Tree, _ClassCriterion, _SquaredError
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, preset_picker, slider
+from ui.controls import bound, catalogue_labels, choice, chosen_before_drawn, preset_picker, slider
 from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row
+from ui.explain import Formula, code_view, fmt, formula_panel, markdown_literal, metrics_row
 from ui.explain import number as _number
 from ui.figures import (
     Axes,
@@ -154,19 +154,8 @@ def number(value: float) -> str:
     return _number(float(value) + 0.0)
 
 
-def md(text: str) -> str:
-    """Text for Markdown with every Markdown character escaped (names may come from a CSV header)."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", str(text))
-
-
 def counts_text(counts) -> str:
     return "[" + ", ".join(f"{c:g}" if float(c).is_integer() else f"{c:.2f}" for c in counts) + "]"
-
-
-def requested_view() -> str:
-    """The view chosen last run (or in the URL): it decides which data sets the sidebar offers."""
-    value = st.session_state.get("tree.view") or st.query_params.get("tree.view")
-    return value if value in VIEWS else VIEWS[0]
 
 
 # ---- fast figures and code (workarounds for ui.figures / ui.explain; see the report) --------------------
@@ -347,12 +336,12 @@ def node_lines(tree: Tree, i: int, data, task: str, criterion: str) -> list[str]
 
 def describe_node(tree: Tree, i: int, data, task: str, criterion: str) -> str:
     kind = t("tree.leaf") if tree.is_leaf[i] else t("tree.internal")
-    text = md(" · ".join(node_lines(tree, i, data, task, criterion)))
+    text = markdown_literal(" · ".join(node_lines(tree, i, data, task, criterion)))
     return t("tree.node_caption", node=i, kind=kind, depth=int(tree.depth[i]), text=text)
 
 
 def count_order(classes) -> str:
-    return t("tree.count_order", classes=md(", ".join(raw_name(c) for c in classes)))
+    return t("tree.count_order", classes=markdown_literal(", ".join(raw_name(c) for c in classes)))
 
 
 def edge_labels(tree: Tree, i: int, data) -> list[str]:
@@ -571,10 +560,10 @@ def growth_details(tree: Tree, data, task: str, k: int) -> str:
             "tree.growth_details",
             k=k,
             node=i,
-            split=md(split_label(tree, i, data)),
+            split=markdown_literal(split_label(tree, i, data)),
             score=fmt(tree.score[i]),
             n=tree.n_samples[i],
-            children=md(parts),
+            children=markdown_literal(parts),
         )
         if k
         else t("tree.growth_root", n=tree.n_samples[0])
@@ -1431,7 +1420,7 @@ def regress_main(ctx, g: Grown) -> None:
         plain(data.train.target_name),
     )
     if data.train.X.shape[1] > 1:
-        st.caption(t("tree.first_feature", name=md(data.train.feature_names[0])))
+        st.caption(t("tree.first_feature", name=markdown_literal(data.train.feature_names[0])))
     left, right = st.columns([1, 1], gap="small")
     with left:
         editable_chart(
@@ -1481,7 +1470,7 @@ def regress_view(ctx, controls, main) -> None:
 
 # ---- the screen -------------------------------------------------------------------------------------------
 
-ctx = page_frame(P, REQUESTS[requested_view()])
+ctx = page_frame(P, REQUESTS[chosen_before_drawn("tree.view", VIEWS)])
 preset_picker(PRESETS, "tree.preset")
 view = choice(t("tree.view"), VIEWS, "tree.view", catalogue_labels("tree.views"), horizontal=True)
 controls, main = st.columns([1, 3], gap="medium")

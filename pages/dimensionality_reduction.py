@@ -29,9 +29,18 @@ from algorithms import (
     laplacian_eigenvectors,
 )
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, slider
+from ui.controls import (
+    bound,
+    catalogue_labels,
+    choice,
+    chosen_before_drawn,
+    log_slider,
+    preset_picker,
+    slider,
+)
 from ui.data_panel import DataRequest, LoadedData, edit_enabled, editable_chart
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.explain import latex_words as tex
 from ui.figures import (
     ALT_COLOR,
     FIT_COLOR,
@@ -47,7 +56,7 @@ from ui.figures import (
     points_trace,
     safe_range,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, stepper
 from ui.theme import BLUE, CLASS_COLORS, HIGHLIGHT_COLOR, ORANGE, PURPLE
@@ -162,16 +171,6 @@ PRESETS = {
 # ---- data helpers ----------------------------------------------------------------------------------
 
 
-def current_view() -> str:
-    """The view before its control is drawn (the data panel above it depends on the view)."""
-    value = st.session_state.get("dr.view")
-    if value in VIEWS:
-        return value
-    if "dr.view" not in st.session_state and st.query_params.get("dr.view") in VIEWS:
-        return st.query_params["dr.view"]
-    return VIEWS[0]
-
-
 def data_dims(view: str):
     request = REQUESTS.get(view)
     return None if request is None else request.dims
@@ -210,19 +209,6 @@ def data_traces(
         )
         trace["marker"]["line"] = dict(width=0.5, color="white")
     return [trace]
-
-
-def tex(key: str, **values) -> str:
-    """Words inside a formula, in the reader's language (KaTeX \\text{})."""
-    return r"\text{" + t(key, **values) + "}"
-
-
-def side_by_side(projector: bool, spec):
-    """Columns, or in projector mode (large text, narrow columns) the same blocks stacked."""
-    count = spec if isinstance(spec, int) else len(spec)
-    if projector:
-        return [st.container() for _ in range(count)]
-    return st.columns(spec)
 
 
 def target_label(train) -> str:
@@ -391,7 +377,7 @@ def pca_view(ctx, controls, main):
     var_u = float(u @ (Z.T @ Z / n) @ u)
     with main:
         st.caption(t("dr.pca_title"))
-        left, right = side_by_side(ctx.projector, [5, 3])
+        left, right = columns_or_stacked(ctx.projector, [5, 3])
         with left:
             data_chart(fig, data, axes, key="dr.pca_chart")
         with right:
@@ -579,7 +565,7 @@ def lpp_view(ctx, controls, main):
         if res.regularized:
             st.info(t("dr.regularized"))
         st.caption(t("dr.lpp_title"))
-        left, right = side_by_side(ctx.projector, [5, 3])
+        left, right = columns_or_stacked(ctx.projector, [5, 3])
         with left:
             data_chart(fig, data, axes, key="dr.lpp_chart")
         with right:
@@ -703,7 +689,7 @@ def manifold_view(ctx, controls, main):
     with main:
         if emb.components > 1:
             st.warning(t("dr.disconnected", c=emb.components, k=k))
-        left, right = side_by_side(ctx.projector, 2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             chart(scatter3d(X, y, target_label(data.train), names, ctx), key="dr.roll_chart")
         with right:
@@ -1033,7 +1019,7 @@ def ica_view(ctx, controls, main):
             key="dr.mixed_chart",
         )
         ica_stepper(history, X, S, time_axis, ctx)
-        left, right = side_by_side(ctx.projector, 2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             ll = np.array([h.log_likelihood for h in history])
             epochs_axis = np.array([h.epoch for h in history], float)
@@ -1210,7 +1196,7 @@ def curse_view(ctx, controls, main):
     needed, volume = curve.samples_needed[d - 1], curve.ball_volume[d - 1]
     contrast_dims, contrast = contrast_curve(30)
     with main:
-        left, mid, right = side_by_side(ctx.projector, 3)
+        left, mid, right = columns_or_stacked(ctx.projector, 3)
         with left:
             fig = curves_figure(
                 [Curve(t("dr.needed_curve", k=per_axis), dims, curve.samples_needed, BLUE)],
@@ -1301,7 +1287,7 @@ def curse_view(ctx, controls, main):
 
 # ---- the screen ------------------------------------------------------------------------------------------
 
-view = current_view()
+view = chosen_before_drawn("dr.view", VIEWS)
 # The 3-D view keeps its own data panel (keys dr.3d.*): 2-D and 3-D sets differ in their sample-size
 # ranges, and each kind keeps the user's choice when the view changes.
 ctx = page_frame(DATA_PREFIX.get(view, P), REQUESTS.get(view))

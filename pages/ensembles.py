@@ -8,7 +8,6 @@ g and h. Code is kept flat (few nested blocks): AppTest recompiles the page on e
 
 from __future__ import annotations
 
-import re
 from functools import partial
 
 import numpy as np
@@ -34,9 +33,17 @@ from algorithms import (
     second_order_split_gains,
 )
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, preset_picker, set_values, slider
+from ui.controls import (
+    bound,
+    catalogue_labels,
+    choice,
+    chosen_before_drawn,
+    preset_picker,
+    set_values,
+    slider,
+)
 from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row
+from ui.explain import Formula, code_view, fmt, formula_panel, markdown_literal, metrics_row
 from ui.explain import number as _number
 from ui.figures import Axes, class_traces, grid_points, padded_range, plain, points_trace
 from ui.figures import figure as shared_figure
@@ -149,16 +156,6 @@ PRESETS = {
 
 def number(value: float) -> str:
     return _number(float(value) + 0.0)
-
-
-def md(text) -> str:
-    """Text for Markdown with every Markdown character escaped (names may come from a CSV header)."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", str(text))
-
-
-def requested_view() -> str:
-    value = st.session_state.get("ens.view") or st.query_params.get("ens.view")
-    return value if value in VIEWS else VIEWS[0]
 
 
 def figure(traces: list, style, axes: Axes, height: int | None = None, **layout) -> go.Figure:
@@ -710,7 +707,7 @@ def adaboost_view(ctx, controls, main) -> None:
 def adaboost_main(ctx, model, X, y, settings: tuple) -> None:
     data, style = ctx.data, ctx.style
     if data.train.X.shape[1] > 2:
-        st.caption(t("ens.first_two", names=md(", ".join(data.train.feature_names[:2]))))
+        st.caption(t("ens.first_two", names=markdown_literal(", ".join(data.train.feature_names[:2]))))
     one_d = X.shape[1] == 1
     axes = (
         Axes(padded_range(X[:, 0]), (-1.6, 1.6)) if one_d else titled(data_axes(X), data.train.feature_names)
@@ -788,7 +785,7 @@ def ada_details(model, X, y, names, s: int) -> str:
     return t(
         "ens.ada_details",
         t=step.round,
-        cut=md(stump_text(step.estimator, names)),
+        cut=markdown_literal(stump_text(step.estimator, names)),
         eps=fmt(step.weighted_error),
         alpha=fmt(step.alpha),
         half=fmt(step.new_weights[wrong].sum()),
@@ -941,7 +938,7 @@ def gbdt_view(ctx, controls, main) -> None:
 def gbdt_main(ctx, model, X, y, settings: tuple) -> None:
     data, style = ctx.data, ctx.style
     if data.train.X.shape[1] > 1:
-        st.caption(t("ens.first_feature", name=md(data.train.feature_names[0])))
+        st.caption(t("ens.first_feature", name=markdown_literal(data.train.feature_names[0])))
     x_range = padded_range(X[:, 0], 0.03)
     grid, f, trees = gbdt_curves(X, y, *settings, x_range)
     stepper("ens.gb", len(model.history_), boosting_steps(model, X, y, grid, f, trees, x_range, data, style))
@@ -1418,7 +1415,7 @@ def catboost_part(example: bool, prior: float, perm: int, style):
 
 # ---- the screen -------------------------------------------------------------------------------------------
 
-ctx = page_frame(P, REQUESTS[requested_view()])
+ctx = page_frame(P, REQUESTS[chosen_before_drawn("ens.view", VIEWS)])
 preset_picker(PRESETS, "ens.preset")
 view = choice(t("ens.view"), VIEWS, "ens.view", catalogue_labels("ens.views"), horizontal=True)
 controls, main = st.columns([1, 3], gap="medium")

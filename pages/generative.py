@@ -26,7 +26,7 @@ from algorithms import (
 from ui.charts import chart
 from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, slider
 from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.explain import Formula, code_view, fmt, formula_panel, latex_text, metrics_row, number, vector
 from ui.figures import (
     AXIS_STYLE,
     Axes,
@@ -205,24 +205,9 @@ def class_names(classes) -> list[str]:
 
 
 def tex_text(text, force_text: bool = False) -> str:
-    """A label for LaTeX: a number as math, anything else as literal text with special characters escaped."""
+    """A label for LaTeX: a number as math, anything else as literal text."""
     out = str(text)
-    if not force_text and re.fullmatch(r"-?\d+(\.\d+)?", out):
-        return out
-    for char, repl in (
-        ("\\", r"\backslash "),
-        ("{", r"\{"),
-        ("}", r"\}"),
-        ("$", r"\$"),
-        ("&", r"\&"),
-        ("#", r"\#"),
-        ("^", r"\hat{}"),
-        ("_", r"\_"),
-        ("%", r"\%"),
-        ("~", r"\sim "),
-    ):
-        out = out.replace(char, repl)
-    return rf"\text{{{out}}}"
+    return out if not force_text and re.fullmatch(r"-?\d+(\.\d+)?", out) else latex_text(out)
 
 
 def matrix(M, digits: int = 3) -> str:

@@ -633,7 +633,8 @@ def errors_against_lambda(X, y, X_test, y_test, h, lams):
 def complexity_chart(X, y, test, h, lams, cv_row, ctx):
     """Training, test and CV error against λ (complexity grows to the right as λ shrinks)."""
     train_err, test_err = errors_against_lambda(
-        X, y, None if test is None else test.X[:, :1], None if test is None else test.y, h, tuple(lams))
+        X, y, None if test is None else test.X[:, :1], None if test is None else test.y, h, tuple(lams)
+    )
     lams_arr = np.asarray(lams, float)
     curves = [Curve(t("metric.train_mse"), lams_arr, np.maximum(train_err, 1e-12), CLASS_COLORS[0])]
     if test_err is not None:

@@ -1936,8 +1936,13 @@ def multiclass_view(ctx, prob: Problem, controls, main):
     with controls:
         flip_options = ["none"] + [str(s + 1) for s in range(n_classifiers)]
         none_label = t("lc.flip_none")
-        flip_text = choice(t("lc.flip"), flip_options, "lc.flip",
-                           lambda v: none_label if v == "none" else f"f{v}", default="none")
+        flip_text = choice(
+            t("lc.flip"),
+            flip_options,
+            "lc.flip",
+            lambda v: none_label if v == "none" else f"f{v}",
+            default="none",
+        )
         flip = None if flip_text == "none" else int(flip_text) - 1
         if strategy == "ecoc":
             word = st.text_input(t("lc.word"), help=t("lc.word_help"), **bound("lc.word"))

@@ -19,6 +19,7 @@ from ui.charts import chart
 from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, slider
 from ui.data_panel import DataRequest, editable_chart
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.explain import latex_words as tt
 from ui.figures import (
     Axes,
     Curve,
@@ -141,23 +142,6 @@ PRESETS = {
 
 
 # ---- helpers ------------------------------------------------------------------------------------------
-
-
-def tt(key: str, **values) -> str:
-    """Catalogue text inside a formula (\\text{…}, braces and specials escaped for KaTeX)."""
-    text = t(key, **values)
-    for char, repl in (
-        ("\\", r"\backslash "),
-        ("{", r"\{"),
-        ("}", r"\}"),
-        ("$", r"\$"),
-        ("&", r"\&"),
-        ("#", r"\#"),
-        ("_", r"\_"),
-        ("%", r"\%"),
-    ):
-        text = text.replace(char, repl)
-    return rf"\text{{{text}}}"
 
 
 def plane_axes(train) -> Axes:

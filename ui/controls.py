@@ -93,6 +93,17 @@ def choice(
     return value
 
 
+def chosen_before_drawn(key: str, options: list[str]) -> str:
+    """The option a :func:`choice` will show, known before it is drawn (from this session or the URL).
+
+    A page whose data panel depends on its view needs the view before the view's control is drawn.
+    """
+    value = st.session_state.get(key)
+    if value not in options and key not in st.session_state:
+        value = st.query_params.get(key)
+    return value if value in options else options[0]
+
+
 def catalogue_labels(prefix: str) -> Callable[[str], str]:
     """format_func showing option ``o`` as the catalogue text ``{prefix}.{o}``.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,3 +79,35 @@ def fmt(value: float | None, digits: int = 4) -> str:
     if value is None or not np.isfinite(value):
         return "—"
     return f"{value:.{digits}g}"
+
+
+LATEX_SPECIALS = (
+    ("\\", r"\backslash "),
+    ("{", r"\{"),
+    ("}", r"\}"),
+    ("$", r"\$"),
+    ("&", r"\&"),
+    ("#", r"\#"),
+    ("^", r"\hat{}"),
+    ("_", r"\_"),
+    ("%", r"\%"),
+    ("~", r"\sim "),
+)
+
+
+def latex_text(text) -> str:
+    """Any text (a catalogue string, a CSV class name) as literal words inside a KaTeX formula."""
+    out = str(text)
+    for char, replacement in LATEX_SPECIALS:
+        out = out.replace(char, replacement)
+    return rf"\text{{{out}}}"
+
+
+def latex_words(key: str, **values) -> str:
+    """Catalogue text for ``key`` as words inside a formula, in the reader's language."""
+    return latex_text(t(key, **values))
+
+
+def markdown_literal(text) -> str:
+    """Text shown literally in Markdown (a CSV header such as **bold** stays as typed)."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", str(text))

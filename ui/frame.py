@@ -53,3 +53,11 @@ def _leave_legacy_pages_mode() -> None:
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
+
+
+def columns_or_stacked(projector: bool, spec):
+    """Columns, or in projector mode (large text, narrow columns) the same blocks one under the other."""
+    count = spec if isinstance(spec, int) else len(spec)
+    if projector:
+        return [st.container() for _ in range(count)]
+    return st.columns(spec)
