@@ -426,6 +426,9 @@ class FisherLDA(BaseEstimator):
         Sw = R.T @ R
         D = self.means_ - self.mean_
         Sb = (counts[:, None] * D).T @ D
+        if not np.any(np.abs(D) > 1e-12 * (1.0 + np.abs(self.mean_))):
+            raise ValueError("All class means coincide, so no direction separates the classes "
+                             "(the between-class scatter S_B is 0).")
         self.within_scatter_, self.between_scatter_ = Sw, Sb
         L, jit = _cholesky_with_jitter(Sw, 0.0)
         self.jitter_ = jit
