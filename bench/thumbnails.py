@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 
+from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from tests.browser.conftest import CHROMIUM_ARGS, free_port, wait_for_app
@@ -20,6 +21,18 @@ from ui.registry import PAGES, ROOT
 
 THUMBNAILS = ROOT / "assets" / "thumbnails"
 SCREENSHOTS = ROOT / "assets" / "screenshots"
+
+
+CARD = (800, 500)  # every card image has the same size, so the home page's cards line up
+
+
+def fit_to_card(path) -> None:
+    """Scale the screenshot to fit CARD and centre it on white."""
+    image = Image.open(path).convert("RGB")
+    image.thumbnail(CARD, Image.LANCZOS)
+    card = Image.new("RGB", CARD, "white")
+    card.paste(image, ((CARD[0] - image.width) // 2, (CARD[1] - image.height) // 2))
+    card.save(path, optimize=True)
 
 
 def main() -> None:
@@ -59,9 +72,9 @@ def main() -> None:
             for info in PAGES:
                 page.goto(f"{url}/{info.url_path}")
                 wait_for_app(page)
-                page.locator("[data-testid='stPlotlyChart']").first.screenshot(
-                    path=str(THUMBNAILS / f"{info.url_path}.png")
-                )
+                target = THUMBNAILS / f"{info.url_path}.png"
+                page.locator("[data-testid='stPlotlyChart']").first.screenshot(path=str(target))
+                fit_to_card(target)
                 print("thumbnail", info.url_path)
             page.goto(f"{url}/least_squares")
             wait_for_app(page)
