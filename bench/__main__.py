@@ -16,7 +16,7 @@ from pathlib import Path
 
 import bench
 import ui  # noqa: F401  (the app's single-threaded BLAS setting)
-from bench.browser import round_trips
+from bench.browser import PRESSES, round_trips
 from bench.core import run_fit_case, scaling_exponent
 from bench.pages import page_rows
 
@@ -60,9 +60,9 @@ def main() -> None:
         if not args.no_browser:
             trips = round_trips()
             lines += ["## Browser round trip: slider key press → redrawn chart (headless chromium)", "",
-                      "| page | median ms | max ms |", "|---|---|---|"]
-            lines += [f"| {r['page']} | {r['median_ms']:.0f} | {r['max_ms']:.0f} |" for r in trips] or \
-                     ["| (chromium not found) | | |"]
+                      "| page | slider | presses that redrew | median ms | max ms |", "|---|---|---|---|---|"]
+            lines += [f"| {r['page']} | {r['slider']} | {r['presses']}/{PRESSES} | {r['median_ms']:.0f} | "
+                      f"{r['max_ms']:.0f} |" for r in trips] or ["| (chromium not found) | | | | |"]
             print("\n".join(lines[-len(trips) - 1:]), flush=True)
             lines.append("")
     if not args.pages_only:

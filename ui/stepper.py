@@ -96,6 +96,9 @@ TYPED_ARRAY = {
 }
 
 
+FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
 def typed(obj, f32: bool = False):
     """Numeric numpy arrays → plotly.js typed-array specs (what Figure.to_dict does, without its
     per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes)."""
@@ -105,7 +108,9 @@ def typed(obj, f32: bool = False):
         return [typed(v, f32) for v in obj]
     if isinstance(obj, np.ndarray) and obj.dtype.kind in "iuf" and obj.size:
         a = obj.astype(np.int32) if obj.dtype == np.int64 else obj
-        a = np.ascontiguousarray(a.astype(np.float32) if f32 and a.dtype == np.float64 else a)
+        if f32 and a.dtype == np.float64 and not (np.abs(a) > FLOAT32_MAX).any():  # diverged runs stay f8
+            a = a.astype(np.float32)
+        a = np.ascontiguousarray(a)
         if str(a.dtype) not in TYPED_ARRAY:
             return obj
         spec = {"dtype": TYPED_ARRAY[str(a.dtype)], "bdata": base64.b64encode(a).decode("ascii")}

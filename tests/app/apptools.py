@@ -21,6 +21,7 @@ TIMEOUT = 60
 _SCRIPTS = ScriptCache()
 app_test.ScriptCache = local_script_runner.ScriptCache = lambda: _SCRIPTS
 WIDGET_KINDS = ("slider", "select_slider", "selectbox", "button_group", "toggle", "checkbox", "number_input")
+STEPPER_SAMPLES = 8  # steps tried per stepper (the animation frames cover up to 40 more)
 RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
@@ -60,6 +61,8 @@ def set_label(at: AppTest, w, label: str) -> None:
 def trial_values(w) -> list:
     """Values worth trying: slider ends, every option, both states of a switch."""
     kind = type(w).__name__
+    if kind == "Slider" and w.key.endswith(".step"):  # a stepper: its ends and steps in between
+        return sorted({int(round(v)) for v in np.linspace(w.min, w.max, STEPPER_SAMPLES)} - {int(w.value)})
     if kind == "Slider":
         return [w.min, w.max]
     if kind == "NumberInput":
