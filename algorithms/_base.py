@@ -58,6 +58,22 @@ def check_is_fitted(estimator: BaseEstimator, attribute: str) -> None:
         raise ValueError(f"This {type(estimator).__name__} is not fitted yet: call fit(X, y) first.")
 
 
+def check_new_data(estimator: BaseEstimator, X: ArrayLike, reference: str = "n_features_in_") -> FloatArray:
+    """New inputs for a fitted estimator (predict, transform, …): a finite table with the columns of fit.
+
+    ``reference`` is the fitted attribute that knows the number of features: ``n_features_in_``
+    itself, or an array whose last axis runs over the features (centres, means, training inputs).
+    """
+    check_is_fitted(estimator, reference)
+    X = check_array(X)
+    known = getattr(estimator, reference)
+    d = int(known) if np.ndim(known) == 0 else np.shape(known)[-1]
+    if X.shape[1] != d:
+        raise ValueError(f"X has {X.shape[1]} columns (features), but this {type(estimator).__name__} was "
+                         f"fitted on data with {d}; new points need the same columns as the training data.")
+    return X
+
+
 def check_array(X: ArrayLike, *, name: str = "X", ensure_2d: bool = True, min_samples: int = 1) -> FloatArray:
     """Return X as a finite float64 array of shape (n_samples, n_features)."""
     try:

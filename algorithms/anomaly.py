@@ -14,7 +14,7 @@ from algorithms._base import (
     BaseEstimator,
     FloatArray,
     check_array,
-    check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
     gaussian_kernel,
@@ -119,11 +119,7 @@ class LocalOutlierFactor(BaseEstimator):
 
     def kneighbors(self, X) -> tuple[FloatArray, np.ndarray]:
         """Distances and indices of the k nearest training samples of new points."""
-        check_is_fitted(self, "lof_")
-        X = check_array(X)
-        if X.shape[1] != self.X_fit_.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} features, but the model was fitted with "
-                             f"{self.X_fit_.shape[1]}.")
+        X = check_new_data(self, X, "X_fit_")
         k = int(self.n_neighbors)
         dist, idx = np.empty((len(X), k)), np.empty((len(X), k), dtype=int)
         for start in range(0, len(X), CHUNK):       # a 150² grid against 1000 points stays small
@@ -298,11 +294,7 @@ class SVDD(BaseEstimator):
 
     def distance2(self, X) -> FloatArray:
         """‖ψ(x) − c‖² for new points."""
-        check_is_fitted(self, "alpha_")
-        X = check_array(X)
-        if X.shape[1] != self.X_fit_.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} features, but SVDD was fitted with "
-                             f"{self.X_fit_.shape[1]}.")
+        X = check_new_data(self, X, "X_fit_")
         kxx = (X * X).sum(1) if self.sigma is None else np.ones(len(X))
         cross = np.concatenate([self._kernel(X[start:start + CHUNK], self.X_fit_) @ self.alpha_
                                 for start in range(0, len(X), CHUNK)]) if len(X) else np.zeros(0)
@@ -442,11 +434,7 @@ class KLIEP(BaseEstimator):
 
     def score_samples(self, X) -> FloatArray:
         """The estimated ratio ŵ(x) = Σ_j α_j K(x, x'_j) (≈ 1 normal, small = anomalous)."""
-        check_is_fitted(self, "alpha_")
-        X = check_array(X)
-        if X.shape[1] != self.centers_.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} features, but KLIEP was fitted with "
-                             f"{self.centers_.shape[1]}.")
+        X = check_new_data(self, X, "centers_")
         return gaussian_kernel(X, self.centers_, self.sigma) @ self.alpha_
 
     def decision_function(self, X) -> FloatArray:

@@ -13,6 +13,7 @@ from algorithms._base import (
     FloatArray,
     check_array,
     check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
     gaussian_kernel,
@@ -40,8 +41,7 @@ class LinearBasis(BaseEstimator):
         return self
 
     def transform(self, X) -> FloatArray:
-        check_is_fitted(self, "mean_")
-        X = check_array(X)
+        X = check_new_data(self, X, "mean_")
         return np.column_stack([np.ones(len(X)), (X - self.mean_) / self.scale_])
 
     def to_original(self, theta: FloatArray) -> FloatArray:
@@ -136,8 +136,7 @@ class GaussianBasis(BaseEstimator):
         return self
 
     def transform(self, X) -> FloatArray:
-        check_is_fitted(self, "centers_")
-        return gaussian_kernel(check_array(X), self.centers_, self.h)
+        return gaussian_kernel(check_new_data(self, X, "centers_"), self.centers_, self.h)
 
 
 def _check_1d_input(X, what: str) -> FloatArray:

@@ -15,7 +15,7 @@ from algorithms._base import (
     BaseEstimator,
     FloatArray,
     check_array,
-    check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
     gaussian_kernel,
@@ -249,11 +249,7 @@ class KMeans(BaseEstimator):
         return self
 
     def predict(self, X) -> np.ndarray:
-        check_is_fitted(self, "cluster_centers_")
-        X = check_array(X)
-        if X.shape[1] != self.cluster_centers_.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} features, but KMeans was fitted with "
-                             f"{self.cluster_centers_.shape[1]}.")
+        X = check_new_data(self, X, "cluster_centers_")
         return nearest_center(X, self.cluster_centers_)
 
     def fit_predict(self, X, y=None) -> np.ndarray:
@@ -261,8 +257,7 @@ class KMeans(BaseEstimator):
 
     def transform(self, X) -> FloatArray:
         """Distances ‖x − μ_y‖ to every centre."""
-        check_is_fitted(self, "cluster_centers_")
-        return np.sqrt(squared_distances(check_array(X), self.cluster_centers_))
+        return np.sqrt(squared_distances(check_new_data(self, X, "cluster_centers_"), self.cluster_centers_))
 
 
 def elbow_curve(X, ks=range(1, 11), init="k-means++", n_init: int = 5,
@@ -386,8 +381,7 @@ class KernelKMeans(BaseEstimator):
         return self
 
     def predict(self, X, labels=None) -> np.ndarray:
-        check_is_fitted(self, "labels_")
-        X = check_array(X)
+        X = check_new_data(self, X, "X_fit_")
         lab = self.labels_ if labels is None else np.asarray(labels)
         if lab.shape != self.labels_.shape:
             raise ValueError("labels must give one cluster per training sample.")
@@ -404,8 +398,7 @@ class KernelKMeans(BaseEstimator):
         Shape (len(steps), m): row s assigns X by the rule above with the labels of
         ``history_[steps[s]]``. The kernel to X is computed once (shading regions per step).
         """
-        check_is_fitted(self, "labels_")
-        X = check_array(X)
+        X = check_new_data(self, X, "X_fit_")
         steps = range(len(self.history_)) if steps is None else steps
         K_new = gaussian_kernel(X, self.X_fit_, self.h)
         k = int(self.n_clusters)

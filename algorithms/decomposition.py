@@ -23,6 +23,7 @@ from algorithms._base import (
     FloatArray,
     check_array,
     check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
     gaussian_kernel,
@@ -103,16 +104,6 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _check_fitted_features(estimator, X, attribute="mean_") -> FloatArray:
-    check_is_fitted(estimator, attribute)
-    X = check_array(X)
-    d = getattr(estimator, attribute).shape[-1]
-    if X.shape[1] != d:
-        raise ValueError(f"X has {X.shape[1]} features, but {type(estimator).__name__} was fitted "
-                         f"with {d}.")
-    return X
-
-
 # ----------------------------------------------------------------------------------------------
 # PCA
 # ----------------------------------------------------------------------------------------------
@@ -163,7 +154,7 @@ class PCA(BaseEstimator):
 
     def transform(self, X) -> FloatArray:
         """z = T(x − mean) (the projection coordinates, Sugiyama §13.1)."""
-        X = _check_fitted_features(self, X)
+        X = check_new_data(self, X, "mean_")
         return ((X - self.mean_) / self.scale_) @ self.components_.T
 
     def fit_transform(self, X, y=None) -> FloatArray:
@@ -183,7 +174,7 @@ class PCA(BaseEstimator):
 
         On the training data it equals tr(C) − Σ_{j≤m} λ_j.
         """
-        X = _check_fitted_features(self, X)
+        X = check_new_data(self, X, "mean_")
         Xc = (X - self.mean_) / self.scale_
         R = Xc - (Xc @ self.components_.T) @ self.components_
         return float((R * R).sum())
@@ -341,7 +332,7 @@ class LPP(BaseEstimator):
         return self
 
     def transform(self, X) -> FloatArray:
-        X = _check_fitted_features(self, X)
+        X = check_new_data(self, X, "mean_")
         return (X - self.mean_) @ self.components_.T
 
     def fit_transform(self, X, y=None) -> FloatArray:
@@ -385,7 +376,7 @@ class KernelPCA(BaseEstimator):
         return self
 
     def transform(self, X) -> FloatArray:
-        X = _check_fitted_features(self, X, "X_fit_")
+        X = check_new_data(self, X, "X_fit_")
         Kt = gaussian_kernel(X, self.X_fit_, self.h)
         Kt = Kt - Kt.mean(1, keepdims=True) - self._col_mean[None, :] + self._all_mean
         return Kt @ (self.eigenvectors_ * self._scaled)
@@ -564,7 +555,7 @@ class FactorAnalysis(BaseEstimator):
 
     def transform(self, X) -> FloatArray:
         """Posterior means E[z | x] = Λᵀ(ΛΛᵀ + Ψ)⁻¹(x − μ)."""
-        X = _check_fitted_features(self, X)
+        X = check_new_data(self, X, "mean_")
         beta = np.linalg.solve(self.get_covariance(), self.loadings_).T
         return (X - self.mean_) @ beta.T
 
@@ -573,7 +564,7 @@ class FactorAnalysis(BaseEstimator):
 
     def score(self, X) -> float:
         """Average log-likelihood per sample under N(μ, ΛΛᵀ + Ψ)."""
-        X = _check_fitted_features(self, X)
+        X = check_new_data(self, X, "mean_")
         Xc = X - self.mean_
         return _fa_loglik(Xc.T @ Xc / len(X), len(X), self.loadings_, self.noise_variance_) / len(X)
 
@@ -675,7 +666,7 @@ class ICA(BaseEstimator):
 
     def transform(self, X) -> FloatArray:
         """Recovered sources s = W(x − mean)."""
-        X = _check_fitted_features(self, X)
+        X = check_new_data(self, X, "mean_")
         return (X - self.mean_) @ self.unmixing_.T
 
     def fit_transform(self, X, y=None) -> FloatArray:

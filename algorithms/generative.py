@@ -18,9 +18,9 @@ from scipy.special import logsumexp
 from algorithms._base import (
     BaseEstimator,
     FloatArray,
-    check_array,
     check_classification_targets,
     check_is_fitted,
+    check_new_data,
     check_positive,
 )
 from algorithms.linear_classifiers import _check_int, _check_labels, _class_index, _dot_gram
@@ -140,11 +140,7 @@ class GaussianDiscriminantAnalysis(BaseEstimator):
 
     def log_joint(self, X) -> FloatArray:
         """log p(x | y = k) + log p(y = k), shape (n, c)."""
-        check_is_fitted(self, "means_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         d = X.shape[1]
         out = np.empty((len(X), len(self.classes_)))
         for k, L in enumerate(self._chol):
@@ -207,11 +203,7 @@ class GaussianNaiveBayes(BaseEstimator):
 
     def log_joint(self, X) -> FloatArray:
         """log p(y = k) + Σ_j log N(x_j; μ_kj, σ²_kj), shape (n, c)."""
-        check_is_fitted(self, "means_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         V = self.variances_
         const = -0.5 * np.log(2.0 * np.pi * V).sum(1) + np.log(self.priors_)
         quad = ((X[:, None, :] - self.means_[None]) ** 2 / V[None]).sum(2)
@@ -464,11 +456,7 @@ class FisherLDA(BaseEstimator):
 
     def transform(self, X) -> FloatArray:
         """Projections (x − μ)ᵀξ on each kept direction, shape (n, m)."""
-        check_is_fitted(self, "components_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         return _dot_gram(X - self.mean_, self.components_)
 
     def decision_function(self, X) -> FloatArray:

@@ -31,6 +31,7 @@ from algorithms._base import (
     check_array,
     check_classification_targets,
     check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
     check_X_y,
@@ -377,12 +378,8 @@ class LeastSquaresClassifier(BaseEstimator):
 
     def decision_function(self, X) -> FloatArray:
         """f(x): shape (n,) for two classes, (n, c) otherwise."""
-        check_is_fitted(self, "theta_")
-        X = check_array(X)
+        X = check_new_data(self, X, "n_features_in_")
         if self.kernel == "gaussian":
-            if X.shape[1] != self.n_features_in_:
-                raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                                 f"{self.n_features_in_}.")
             return _gaussian_apply(X, self.basis_.centers_, self.h, self.theta_)
         return self.basis_.transform(X) @ self.theta_
 
@@ -486,11 +483,7 @@ class Perceptron(BaseEstimator):
         return self
 
     def decision_function(self, X) -> FloatArray:
-        check_is_fitted(self, "w_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         return X @ self.w_ + self.b_
 
     def predict(self, X) -> np.ndarray:
@@ -865,11 +858,7 @@ class LSPC(BaseEstimator):
 
     def raw_scores(self, X) -> FloatArray:
         """Unclipped least-squares estimates q̂(y|x) = θ̂^(y)ᵀφ(x), shape (n, c); can be < 0."""
-        check_is_fitted(self, "theta_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         if self.class_centers:
             cols = [_gaussian_apply(X, C, self.h, t)
                     for C, t in zip(self.centers_, self.theta_, strict=True)]

@@ -18,6 +18,7 @@ from algorithms._base import (
     FloatArray,
     check_array,
     check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
     check_X_y,
@@ -309,8 +310,7 @@ class LocallyWeightedRegression(BaseEstimator):
 
     def weights(self, Xq) -> FloatArray:
         """w⁽ⁱ⁾ for every query (rows) and training sample (columns), largest = 1 per row."""
-        check_is_fitted(self, "X_")
-        Xq = check_array(Xq)
+        Xq = check_new_data(self, Xq, "X_")
         d2 = ((Xq[:, None, :] - self.X_[None, :, :]) ** 2).sum(-1)
         logw = -d2 / (2.0 * self.tau**2)
         return np.exp(logw - logw.max(1, keepdims=True))

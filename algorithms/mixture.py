@@ -16,6 +16,7 @@ from algorithms._base import (
     FloatArray,
     check_array,
     check_is_fitted,
+    check_new_data,
     check_positive,
     check_random_state,
 )
@@ -394,11 +395,7 @@ class GaussianMixture(BaseEstimator):
     # -- use -------------------------------------------------------------------------------------
 
     def _check_X(self, X):
-        check_is_fitted(self, "means_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but the mixture was fitted with "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         return X
 
     def _weighted_log_prob(self, X):
@@ -525,8 +522,7 @@ class HardEM(BaseEstimator):
         return self
 
     def predict(self, X) -> np.ndarray:
-        check_is_fitted(self, "means_")
-        return nearest_center(X, self.means_)
+        return nearest_center(check_new_data(self, X, "means_"), self.means_)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -19,9 +19,8 @@ import numpy as np
 from algorithms._base import (
     BaseEstimator,
     FloatArray,
-    check_array,
     check_classification_targets,
-    check_is_fitted,
+    check_new_data,
     clone,
 )
 from algorithms.linear_classifiers import LogisticRegression, _check_labels, _class_index
@@ -79,8 +78,7 @@ class OneVsRest(BaseEstimator):
 
     def decision_function(self, X) -> FloatArray:
         """f_k(x) for every class, shape (n, c)."""
-        check_is_fitted(self, "estimators_")
-        X = check_array(X)
+        X = check_new_data(self, X, "n_features_in_")
         return np.column_stack([_binary_scores(m, X) for m in self.estimators_])
 
     def predict(self, X) -> np.ndarray:
@@ -142,8 +140,7 @@ class OneVsOne(BaseEstimator):
 
     def decision_function(self, X) -> FloatArray:
         """Pairwise scores f_ab(x), one column per pair in ``pairs_`` order."""
-        check_is_fitted(self, "estimators_")
-        X = check_array(X)
+        X = check_new_data(self, X, "n_features_in_")
         return np.column_stack([_binary_scores(m, X) for m in self.estimators_])
 
     def votes(self, X) -> np.ndarray:
@@ -267,8 +264,7 @@ class ECOC(BaseEstimator):
 
     def decision_function(self, X) -> FloatArray:
         """The M binary scores f_s(x), shape (n, M)."""
-        check_is_fitted(self, "estimators_")
-        X = check_array(X)
+        X = check_new_data(self, X, "n_features_in_")
         return np.column_stack([_binary_scores(m, X) for m in self.estimators_])
 
     def bit_predictions(self, X) -> np.ndarray:

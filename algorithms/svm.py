@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import BaseEstimator, FloatArray, check_array, check_is_fitted, check_positive
+from algorithms._base import (
+    BaseEstimator,
+    FloatArray,
+    check_array,
+    check_is_fitted,
+    check_new_data,
+    check_positive,
+)
 from algorithms.linear_classifiers import (
     _binary_targets,
     _check_int,
@@ -275,11 +282,7 @@ class SVC(BaseEstimator):
     # -- prediction ------------------------------------------------------------------------
     def decision_function(self, X) -> FloatArray:
         """f(x) = Σ_{i ∈ SV} α_i y_i K(x_i, x) + b."""
-        check_is_fitted(self, "alpha_")
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features; the model was fitted on "
-                             f"{self.n_features_in_}.")
+        X = check_new_data(self, X, "n_features_in_")
         return self._apply(X, self.support_vectors_, self.dual_coef_) + self.b_
 
     def _apply(self, X, centres, coef) -> FloatArray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 from streamlit.testing.v1 import AppTest
@@ -11,6 +12,9 @@ from tests.app.apptools import set_label
 from ui.registry import PAGES, ROOT
 
 RERUNS = 11
+# AppTest built outside a script run logs "missing ScriptRunContext" once per page: harmless here.
+logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
+    lambda record: "missing ScriptRunContext" not in record.getMessage())
 
 
 def first_main_slider(at: AppTest):

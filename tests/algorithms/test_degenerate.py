@@ -170,3 +170,25 @@ def test_kliep(normal, test, sigma):
 def test_categorical_naive_bayes(data):
     X, y = data
     fits_or_refuses(lambda: A.CategoricalNaiveBayes(1.0), np.abs(np.round(X)) % 3, y)
+
+
+ALL = {**REGRESSORS, **CLASSIFIERS, **UNSUPERVISED}
+WELL_POSED = np.random.default_rng(0).normal(size=(30, 2)) + np.repeat([[0, 0], [3, 3]], 15, axis=0)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_new_data_with_another_number_of_features_is_refused_by_name(name):
+    """predict / transform on a table with a column too many says so, instead of a shape error."""
+    one_feature = name in ("Ridge polynomial", "SubspaceLeastSquares")  # bases defined on 1-D x only
+    X = WELL_POSED[:, :1] if one_feature else WELL_POSED
+    y = np.repeat([-1, 1], 15)
+    estimator = ALL[name]()
+    if name in UNSUPERVISED:
+        estimator.fit(X)
+    else:
+        estimator.fit(X, y.astype(float) if name in REGRESSORS else y)
+    wider = np.column_stack([X, X[:, :1]])
+    methods = [m for m in OUTPUT_METHODS if hasattr(estimator, m)]
+    for method in methods:
+        with pytest.raises(ValueError, match="feature"):
+            getattr(estimator, method)(wider)
