@@ -794,6 +794,21 @@ def grid_probabilities(Phi, theta) -> np.ndarray:
     return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
+def step_probabilities(maps, model, grid, history):
+    """Grid probabilities of step s: the cached map when there is one, else from θ_s (basis built once)."""
+    Phi = None
+
+    def probabilities(s):
+        nonlocal Phi
+        if s in maps:
+            return maps[s]
+        if Phi is None:
+            Phi = model.basis_.transform(grid)
+        return grid_probabilities(Phi, history[s].theta)
+
+    return probabilities
+
+
 @st.cache_data(max_entries=32, show_spinner=False)
 def lspc_scene(X, y, h, lam, shared, grid):
     start = time.perf_counter()
@@ -1339,15 +1354,7 @@ def logistic_view(ctx, prob: Problem, controls, main):
             test_traces(plane, prob.X_test, task.y_test, task.classes, task.names, ctx.style, rows)
         )
     static.add_traces(data_traces(plane, prob.X, task.y, task.classes, task.names, ctx.style, rows))
-    Phi = None
-
-    def probabilities(s):
-        nonlocal Phi
-        if s in maps:
-            return maps[s]
-        if Phi is None:
-            Phi = model.basis_.transform(plane.grid)
-        return grid_probabilities(Phi, history[s].theta)
+    probabilities = step_probabilities(maps, model, plane.grid, history)
 
     def frame(s):
         p = probabilities(s)
@@ -1586,15 +1593,7 @@ def softmax_stepper(ctx, prob, plane, axes, model, maps, lspc) -> None:
     static.add_traces([on_second(trace) for trace in lspc_traces(plane, *lspc, ctx.style)])
     points = data_traces(plane, prob.X, prob.y, prob.classes, prob.names, ctx.style)
     static.add_traces([*points, *[on_second(trace) for trace in points]])
-    Phi = None
-
-    def probabilities(s):
-        nonlocal Phi
-        if s in maps:
-            return maps[s]
-        if Phi is None:
-            Phi = model.basis_.transform(plane.grid)
-        return grid_probabilities(Phi, history[s].theta)
+    probabilities = step_probabilities(maps, model, plane.grid, history)
 
     def frame(s):
         traces = posterior_figure_traces(plane, probabilities(s), ctx.style, "q(y={k}|x)")

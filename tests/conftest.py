@@ -8,7 +8,8 @@ def pytest_terminal_summary(terminalreporter):
     for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
         for name, value in getattr(report, "user_properties", []):
             if name == "sweep_runs":
-                runs[report.nodeid.split("[")[-1].rstrip("]")] = value
+                page, count = value
+                runs[page] = count
     if runs:
         line = f"AppTest sweep: {sum(runs.values())} combinations over {len(runs)} pages ({runs})"
         terminalreporter.write_line(line)

@@ -362,6 +362,20 @@ def grid_points(x_range, y_range, resolution: int = GRID_RESOLUTION):
     return gx, gy, np.column_stack([xx.ravel(), yy.ravel()])
 
 
+def line_points(theta, x_range, y_range) -> tuple[np.ndarray, np.ndarray]:
+    """Two far points of the line θ₀ + θ₁x₁ + θ₂x₂ = 0 (Plotly clips them to the fixed axes)."""
+    w = np.asarray(theta[1:], float)
+    norm = float(np.hypot(*w))
+    if not np.isfinite(norm) or norm < 1e-12:
+        return np.array([]), np.array([])
+    centre = np.array([np.mean(x_range), np.mean(y_range)])
+    foot = centre - (theta[0] + w @ centre) / norm**2 * w
+    along = np.array([-w[1], w[0]]) / norm
+    span = 4 * max(x_range[1] - x_range[0], y_range[1] - y_range[0])
+    ends = np.array([foot - span * along, foot + span * along])
+    return ends[:, 0], ends[:, 1]
+
+
 def decision_surface(
     gx: np.ndarray,
     gy: np.ndarray,

@@ -78,6 +78,6 @@ def test_every_control_of_every_page(page, record_property):
         state = queue.pop(0)
         queue += sweep_state(page.file, state, report)
         states += 1
-    record_property("sweep_runs", report.runs)
+    record_property("sweep_runs", (page.key, report.runs))
     print(f"\n{page.key}: {report.runs} combinations in {states} states")
     assert not report.problems, "\n".join(report.problems[:20])

@@ -1,0 +1,63 @@
+"""The shared figure builders are pure functions: check the numbers they put into a figure."""
+
+import numpy as np
+import pytest
+
+from ui.figures import decision_surface, discrete_scale, grid_points, line_points, padded_range
+from ui.theme import style_for
+
+
+@pytest.mark.parametrize("theta", [(1.0, 2.0, -3.0), (-5.0, 0.0, 1.0), (0.3, 1.0, 0.0), (40.0, 7.0, 7.0)])
+def test_line_points_lie_on_the_line_and_span_the_plot(theta):
+    x_range, y_range = (-2.0, 3.0), (-1.0, 4.0)
+    xs, ys = line_points(theta, x_range, y_range)
+    assert xs.shape == ys.shape == (2,)
+    np.testing.assert_allclose(theta[0] + theta[1] * xs + theta[2] * ys, 0.0, atol=1e-9)
+    # far enough that Plotly's clipping, not the end points, decides what is seen
+    assert np.hypot(xs[1] - xs[0], ys[1] - ys[0]) >= 2 * np.hypot(5.0, 5.0)
+
+
+@pytest.mark.parametrize("theta", [(1.0, 0.0, 0.0), (0.0, np.nan, 1.0), (2.0, 1e-15, 0.0)])
+def test_line_points_of_a_degenerate_normal_draw_nothing(theta):
+    xs, ys = line_points(theta, (0.0, 1.0), (0.0, 1.0))
+    assert xs.size == ys.size == 0
+
+
+def test_grid_points_rows_follow_y_and_columns_follow_x():
+    gx, gy, points = grid_points((0.0, 1.0), (10.0, 12.0), resolution=3)
+    np.testing.assert_allclose(gx, [0.0, 0.5, 1.0])
+    np.testing.assert_allclose(gy, [10.0, 11.0, 12.0])
+    grid = points.reshape(3, 3, 2)
+    np.testing.assert_allclose(grid[1, :, 0], gx)
+    np.testing.assert_allclose(grid[:, 1, 1], gy)
+
+
+def test_padded_range_widens_by_the_span_and_survives_constant_data():
+    assert padded_range(np.array([0.0, 10.0]), 0.1) == pytest.approx((-1.0, 11.0))
+    lo, hi = padded_range(np.array([3.0, 3.0]), 0.5)
+    assert lo < 3.0 < hi
+
+
+def test_decision_surface_is_a_uint8_heatmap_with_one_contour_per_level():
+    gx, gy, points = grid_points((-1.0, 1.0), (-1.0, 1.0), resolution=5)
+    decision = (points[:, 0] - 0.2).reshape(5, 5)
+    traces = decision_surface(
+        gx, gy, (decision > 0).astype(int), style_for(False), n_classes=2, decision=decision
+    )
+    heat, *contours = traces
+    assert heat.z.dtype == np.uint8
+    assert (heat.zmin, heat.zmax) == (-0.5, 1.5)
+    assert [c.contours.start for c in contours] == [-1.0, 0.0, 1.0]
+    assert [c.line.dash for c in contours] == ["dash", "solid", "dash"]
+
+
+def test_discrete_scale_gives_each_class_a_flat_band():
+    scale = discrete_scale(["#000000", "#ffffff", "#ff0000"])
+    assert scale == [
+        [0.0, "#000000"],
+        [1 / 3, "#000000"],
+        [1 / 3, "#ffffff"],
+        [2 / 3, "#ffffff"],
+        [2 / 3, "#ff0000"],
+        [1.0, "#ff0000"],
+    ]
