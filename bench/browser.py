@@ -21,12 +21,13 @@ from ui.registry import PAGES, ROOT
 
 PRESSES = 8
 PRESS_TIMEOUT_MS = 10_000
-# A fingerprint of every chart: per trace, the length and sum of x, y and z (rows of z summed too).
+# A fingerprint of every chart: per drawn trace (Plotly's _fullData: the binary arrays decoded), the
+# length and sum of x, y and z (rows of z summed too).
 CHART_STATE = """() => {
   const total = a => Array.from(a || [], v => Array.isArray(v) || ArrayBuffer.isView(v) ? total(v) : +v || 0)
                           .reduce((s, v) => s + v, 0);
   return Array.from(document.querySelectorAll('.js-plotly-plot')).map(
-    g => (g.data || []).map(
+    g => (g._fullData || []).map(
       t => ['x', 'y', 'z'].map(k => (t[k] ? t[k].length + ':' + total(t[k]) : '')).join(',')).join('|')
   ).join('#');
 }"""
