@@ -84,15 +84,18 @@ def frame_parts(frames: list[list[dict]]) -> list[list[dict]]:
     return parts
 
 
-TYPED_ARRAY = {
-    "int8": "i1",
-    "uint8": "u1",
-    "int16": "i2",
-    "uint16": "u2",
-    "int32": "i4",
-    "uint32": "u4",
-    "float32": "f4",
-    "float64": "f8",
+TYPED_ARRAY = {  # numpy dtype → plotly.js typed-array code (looked up by dtype: str(dtype) is slow)
+    np.dtype(name): code
+    for name, code in [
+        ("int8", "i1"),
+        ("uint8", "u1"),
+        ("int16", "i2"),
+        ("uint16", "u2"),
+        ("int32", "i4"),
+        ("uint32", "u4"),
+        ("float32", "f4"),
+        ("float64", "f8"),
+    ]
 }
 
 
@@ -111,9 +114,10 @@ def typed(obj, f32: bool = False):
         if f32 and a.dtype == np.float64 and not (np.abs(a) > FLOAT32_MAX).any():  # diverged runs stay f8
             a = a.astype(np.float32)
         a = np.ascontiguousarray(a)
-        if str(a.dtype) not in TYPED_ARRAY:
+        code = TYPED_ARRAY.get(a.dtype)
+        if code is None:
             return obj
-        spec = {"dtype": TYPED_ARRAY[str(a.dtype)], "bdata": base64.b64encode(a).decode("ascii")}
+        spec = {"dtype": code, "bdata": base64.b64encode(a).decode("ascii")}
         if a.ndim > 1:
             spec["shape"] = ", ".join(map(str, a.shape))
         return spec
