@@ -30,7 +30,7 @@ from ui.figures import (
     padded_range,
     scatter_axes,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import current_language, t, text_in
 from ui.stepper import StepView, stepper
 from ui.theme import (
@@ -355,13 +355,6 @@ def clickable_stepper(
     stepper(key, n_steps, view, shortcuts=shortcuts, on_click=on_click, click_caption=caption)
 
 
-def chart_and_side(ctx):
-    """The stepping chart beside the smaller charts; in projector mode (large text) one under the other."""
-    if ctx.projector:
-        return st.container(), st.container()
-    return st.columns([5, 3], gap="medium")
-
-
 def data_static(ctx, axes: Axes, clickable: bool) -> go.Figure:
     """The fixed part of a stepping data chart (the step's title is set per frame)."""
     fig = figure(ctx, axes, " ", ctx.style.figure_height + 100, legend_rows=3 if ctx.projector else 2)
@@ -414,7 +407,7 @@ def kmeans_view(ctx, controls, main):
         if init == "click":
             k, n_init, seed = len(centres), 1, 0
             st.caption(t("clu.click_help", k=k))
-            left, right = st.columns(2)
+            left, right = columns_or_stacked(ctx.projector, 2)
             left.button(
                 t("clu.undo_centre"),
                 on_click=set_values,
@@ -463,7 +456,7 @@ def kmeans_view(ctx, controls, main):
     run = km.runs_[run_index]
     regions = voronoi_regions(np.array([s.centers for s in run.history]), axes.x_range, axes.y_range)
     with main:
-        left, right = chart_and_side(ctx)
+        left, right = columns_or_stacked(ctx.projector, [5, 3], gap="medium")
         with left:
             kmeans_stepper(ctx, X, run, regions, axes, k, mode)
         with right:
@@ -711,7 +704,7 @@ def kernel_view(ctx, controls, main):
             details,
         )
         gallery = kernel_gallery(X, k, h, seed)
-        left, right = chart_and_side(ctx)
+        left, right = columns_or_stacked(ctx.projector, [5, 3], gap="medium")
         with left:
             clickable_stepper("clu.kk", len(history), view, data, mode)
         with right:
@@ -793,7 +786,7 @@ def gallery_figure(X, k, h, first_seed, axes, truth, style, lang) -> go.Figure:
     )
     fig.update_xaxes(range=list(axes.x_range), **box)
     fig.update_yaxes(range=list(axes.y_range), **box)
-    fig.update_annotations(font=dict(size=style.font_size - 1))
+    fig.update_annotations(font=dict(size=style.font_size - 2))
     fig.update_layout(
         height=style.figure_height + 160,
         margin=dict(l=10, r=10, t=70, b=10),
@@ -847,7 +840,7 @@ def spectral_view(ctx, controls, main):
             st.error(t("error.fit", detail=str(err)))
             return
         components_message(model.n_connected_components_, knn, c)
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             graph_chart(ctx, X, edges, model.labels_, c, cut)
         with right:
@@ -1017,7 +1010,7 @@ def choose_view(ctx, controls, main):
     ks = list(range(1, min(MAX_K, len(data.train.X)) + 1))
     with main:
         J = np.array(elbow(data.train.X, tuple(ks)))
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             elbow_chart(ks, J, c, ctx)
         with right:
@@ -1036,7 +1029,7 @@ def choose_view(ctx, controls, main):
             smi_chart(grid, smi, smi_k, reference, ctx)
         selected = grid.index(smi_k) if smi_k in grid else int(np.argmax(smi))
         result = results[selected]
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             scores = result.cv_scores.T
             heat = heatmap_figure(
@@ -1192,7 +1185,7 @@ def dbscan_view(ctx, controls, main):
         counts = {kind: int(np.sum(model.point_type_ == kind)) for kind in ("core", "border", "noise")}
         if model.n_clusters_ == 0:
             st.info(t("clu.all_noise"))
-        left, right = chart_and_side(ctx)
+        left, right = columns_or_stacked(ctx.projector, [5, 3], gap="medium")
         with left:
             dbscan_stepper(ctx, X, model, eps, axes, mode)
         with right:

@@ -34,7 +34,7 @@ from ui.figures import (
     points_trace,
 )
 from ui.figures import figure as shared_figure
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import catalogue, current_language, t
 from ui.stepper import StepView, stepper
 from ui.theme import BLACK, CLASS_COLORS, FIT_COLOR, HIGHLIGHT_COLOR, REGION_COLORS, TRUTH_COLOR
@@ -1178,7 +1178,7 @@ def classify_main(ctx, g: Grown) -> None:
     X, y, test = data.train.X, data.train.y, data.test
     names = data.train.feature_names
     axes = Axes(padded_range(X[:, 0]), padded_range(X[:, 1]), plain(names[0]), plain(names[1]))
-    left, right = st.columns([1, 1], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left:
         editable_chart(
             regions_figure(g, data, axes, ctx.style), P, data, axes.x_range, axes.y_range, key="tree.regions"
@@ -1196,7 +1196,7 @@ def classify_main(ctx, g: Grown) -> None:
         ]
     )
     literal_note(g)
-    left, right = st.columns([1, 1], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left:
         st.markdown(f"**{t('tree.growth_title')}**")
         growth = growth_view_2d(tree, data.train, axes, ctx.style, g.est.classes_)
@@ -1338,7 +1338,7 @@ def table_main(ctx, g: Grown, missing: int):
         width="stretch",
     )
     st.caption(t("tree.table_help", H=fmt(table.entropy, 4), gini=fmt(table.gini, 4)))
-    left, right = st.columns([3, 2], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [3, 2], gap="small")
     with left:
         st.markdown(f"**{t('tree.id3_steps')}**")
         stepper("tree.grow", tree.n_splits + 1, score_steps(tree, data, g.criterion, ctx.style))
@@ -1421,7 +1421,7 @@ def regress_main(ctx, g: Grown) -> None:
     )
     if data.train.X.shape[1] > 1:
         st.caption(t("tree.first_feature", name=markdown_literal(data.train.feature_names[0])))
-    left, right = st.columns([1, 1], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left:
         editable_chart(
             fit_figure(tree, X, y, data, axes, ctx.style, g.node),
@@ -1443,7 +1443,7 @@ def regress_main(ctx, g: Grown) -> None:
         ]
     )
     literal_note(g)
-    left, right = st.columns([1, 1], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left:
         st.markdown(f"**{t('tree.growth_title')}**")
         stepper("tree.grow", tree.n_splits + 1, growth_view_1d(tree, X, y, data.train, axes, ctx.style))

@@ -47,7 +47,7 @@ from ui.explain import Formula, code_view, fmt, formula_panel, markdown_literal,
 from ui.explain import number as _number
 from ui.figures import Axes, class_traces, grid_points, padded_range, plain, points_trace
 from ui.figures import figure as shared_figure
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, stepper
 from ui.theme import BLACK, CLASS_COLORS, FIT_COLOR, HIGHLIGHT_COLOR, REGION_COLORS, TRUTH_COLOR
@@ -333,7 +333,7 @@ def stump_main(ctx, feature: int, threshold: float, error, left, right, best, cu
         ),
     ]
     traces += class_traces(X, y, classes, style)
-    left_col, right_col = st.columns([1, 1], gap="small")
+    left_col, right_col = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left_col:
         editable_chart(
             figure(traces, style, axes), P, data, axes.x_range, axes.y_range, key="ens.stump_chart"
@@ -472,7 +472,7 @@ def bagging_main(ctx, model, settings: tuple) -> None:
     gx, gy, G = grid_points(axes.x_range, axes.y_range, GRID)
     votes = model.predict_proba(G)
     z = np.argmax(votes, axis=1).reshape(len(gy), len(gx)).astype(np.uint8)
-    left, right = st.columns([1, 1], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left:
         st.markdown(f"**{t('ens.ensemble_title', b=len(model.estimators_))}**")
         fig = figure(
@@ -728,7 +728,7 @@ def adaboost_main(ctx, model, X, y, settings: tuple) -> None:
         else None
     )
     curves += [(t("ens.test_error"), rounds, test_curve, CLASS_COLORS[1], "dash")] if test is not None else []
-    left, right = st.columns([3, 2], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [3, 2], gap="small")
     with left:
         chart(errors_figure(curves, t("ens.rounds_axis"), t("ens.error_axis"), style), key="ens.ada_curves")
         st.caption(
@@ -1109,7 +1109,7 @@ def xgb_main(ctx, model, X, y, inspect_round: int, toy: bool):
     grid = np.linspace(*x_range, 300)[:, None]
     f = np.array([np.full(300, model.init_[0])] + list(model.staged_predict(grid)))
     titles = ("x", "y") if toy else (plain(data.train.feature_names[0]), plain(data.train.target_name))
-    left, right = st.columns([3, 2], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [3, 2], gap="small")
     with left:
         stepper("ens.xgb", len(model.history_), xgb_steps(model, X, y, grid[:, 0], f, x_range, titles, style))
     gains = model.split_gains(X, y, round=inspect_round, node=0)[0]
@@ -1294,7 +1294,7 @@ def lgbm_view(ctx, controls, main) -> None:
 
 def lgbm_main(ctx, x, g, edges, exact, approx, goss, top, other) -> None:
     style = ctx.style
-    left, right = st.columns([1, 1], gap="small")
+    left, right = columns_or_stacked(ctx.projector, [1, 1], gap="small")
     with left:
         st.markdown(f"**{t('ens.hist_title')}**")
         axes = Axes(

@@ -43,7 +43,7 @@ from ui.figures import (
     points_trace,
     tint,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, stepper
 from ui.theme import (
@@ -489,7 +489,7 @@ def logistic_view(ctx, controls, main):
             ctx.projector,
         )
         metric_rows(errors, ctx.projector)
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
     with left:
         chart(sigmoid_figure(gda, X, y, classes, ctx), key="gen.sigmoid_chart")
     curve = learning_figure(X, y, test, lam, ctx) if has_test and len(y) >= 8 else None
@@ -840,7 +840,7 @@ def nb_view(ctx, controls, main):
     )
     train_err = error_rate(model.predict(X_names), y)
     with main:
-        left, right = st.columns([3, 2])
+        left, right = columns_or_stacked(ctx.projector, [3, 2])
         with left:
             chart(grid_fig, key="gen.nb_grid")
         with right:
@@ -1025,7 +1025,7 @@ def fisher_view(ctx, controls, main):
     ratio = ratio_figure(model, angle, J_user, fisher_angles[0], ctx)
     train_err = error_rate(model.predict(X), y)
     with main:
-        left, right = st.columns([3, 2])
+        left, right = columns_or_stacked(ctx.projector, [3, 2])
         with left:
             editable_chart(fig, P, data, axes.x_range, axes.y_range, key="gen.fisher_chart")
         with right:

@@ -57,7 +57,7 @@ from ui.figures import (
     regression_figure,
     safe_range,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, stepper
 from ui.theme import BLUE, CLASS_COLORS, HIGHLIGHT_COLOR
@@ -486,7 +486,7 @@ def params_view(ctx, controls, main):
         title=t("ls.params_fit_title"),
     )
     with main:
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             chart(fig, key="ls.params_chart")
         with right:
@@ -571,7 +571,7 @@ def select_view(ctx, controls, main):
         title=t("ls.selected_fit"),
     )
     with main:
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             chart(heat, key="ls.cv_chart", on_select=partial(pick_cell, hs, lams), selection_mode="points")
             st.caption(t("ls.click_cell"))

@@ -70,7 +70,7 @@ from ui.figures import (
     plain,
     points_trace,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, frame_steps, stepper
 from ui.theme import BLACK, CLASS_COLORS, CLASS_SYMBOLS, HIGHLIGHT_COLOR, REGION_COLORS
@@ -1999,7 +1999,7 @@ def multiclass_view(ctx, prob: Problem, controls, main):
                 (t("lc.min_distance"), min_distance_text(M) if strategy == "ecoc" else "—"),
             ],
         )
-        left, right = st.columns(2)
+        left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             vote_chart(plane, vote, strategy, ctx)
         with right:
@@ -2298,7 +2298,7 @@ def imbalance_view(ctx, prob: Problem, controls, main):
         )
         if sampling != "none":
             st.caption(t("lc.sampling_note", n=n_fit, pos=m_pos, neg=m_neg))
-        left, right = st.columns([3, 2])
+        left, right = columns_or_stacked(ctx.projector, [3, 2])
         with left:
             threshold_chart(p_train, positive, threshold, ctx)
         with right:

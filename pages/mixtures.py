@@ -20,7 +20,7 @@ from ui.controls import bound, catalogue_labels, choice, preset_picker, slider
 from ui.data_panel import DataRequest, add_edit_grid, edit_enabled, edit_points
 from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number
 from ui.figures import Axes, Curve, base_figure, line_trace, padded_range, scatter_axes
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import current_language, t
 from ui.stepper import StepView, stepper
 from ui.theme import BLACK, CLASS_COLORS, CLASS_SYMBOLS, HIGHLIGHT_COLOR, TRUTH_COLOR
@@ -233,13 +233,6 @@ def mixture_traces(X, step, style, selected: int | None, names=True) -> list[dic
     return traces
 
 
-def chart_and_side(ctx):
-    """The stepping chart beside the smaller charts; in projector mode (large text) one under the other."""
-    if ctx.projector:
-        return st.container(), st.container()
-    return st.columns([5, 3], gap="medium")
-
-
 def data_static(ctx, axes: Axes, clickable: bool, height: int | None = None, legend_rows: int | None = None):
     """The fixed part of a stepping data chart (the legend wraps to more rows in projector mode)."""
     rows = (3 if ctx.projector else 2) if legend_rows is None else legend_rows
@@ -309,7 +302,7 @@ def em_view(ctx, controls, main):
             )
         mode = click_mode(data)
         history = model.history_
-        left, right = chart_and_side(ctx)
+        left, right = columns_or_stacked(ctx.projector, [5, 3], gap="medium")
         with left:
             view = StepView(
                 data_static(ctx, axes, mode == "edit"),
@@ -489,7 +482,7 @@ def hard_view(ctx, controls, main):
             st.error(t("error.fit", detail=str(err)))
             return
         height = ctx.style.figure_height + 60
-        left, right = st.columns(2, gap="medium")
+        left, right = columns_or_stacked(ctx.projector, 2, gap="medium")
         with left:
             st.markdown(t("gmm.soft_heading"))
             view = StepView(
@@ -590,7 +583,7 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
     )
     fig.update_xaxes(range=list(axes.x_range), **box)
     fig.update_yaxes(range=list(axes.y_range), **box)
-    fig.update_annotations(font=dict(size=style.font_size))
+    fig.update_annotations(font=dict(size=style.font_size - 2))
     fig.update_layout(
         height=int(style.figure_height * 1.6),
         margin=dict(l=10, r=10, t=40, b=10),

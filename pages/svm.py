@@ -34,7 +34,7 @@ from ui.figures import (
     plain,
     points_trace,
 )
-from ui.frame import page_frame
+from ui.frame import columns_or_stacked, page_frame
 from ui.i18n import t
 from ui.stepper import StepView, frame_steps, stepper
 from ui.theme import (
@@ -711,7 +711,7 @@ def alpha_charts(model, ctx):
         legend="bottom",
         legend_width=420,
     )
-    left, right = st.columns(2)
+    left, right = columns_or_stacked(ctx.projector, 2)
     with left:
         chart(bars, key="svm.alpha_chart")
     with right:

@@ -55,9 +55,9 @@ def _leave_legacy_pages_mode() -> None:
         st.rerun()
 
 
-def columns_or_stacked(projector: bool, spec):
+def columns_or_stacked(projector: bool, spec, **columns):
     """Columns, or in projector mode (large text, narrow columns) the same blocks one under the other."""
     count = spec if isinstance(spec, int) else len(spec)
     if projector:
         return [st.container() for _ in range(count)]
-    return st.columns(spec)
+    return st.columns(spec, **columns)
