@@ -120,6 +120,26 @@ def all_chart_data(page):
             t => [Array.from(t.x || []), Array.from(t.y || []), t.z ? t.z.length : 0]))""")
 
 
+def overflowing_chart_text(page) -> list[str]:
+    """Chart titles, axis titles, legend entries and panel labels that stick out of their chart."""
+    return page.evaluate("""() => {
+      const out = [];
+      document.querySelectorAll('.js-plotly-plot').forEach(g => {
+        const svg = g.querySelector('svg.main-svg');
+        if (!svg) return;
+        const box = svg.getBoundingClientRect();
+        const texts = '.gtitle, .g-xtitle text, .g-ytitle text, .legendtext, .annotation-text';
+        g.querySelectorAll(texts).forEach(el => {
+          const r = el.getBoundingClientRect();
+          const over = Math.max(box.left - r.left, r.right - box.right,
+                                box.top - r.top, r.bottom - box.bottom);
+          if (r.width > 0 && over > 2) out.push(`"${el.textContent}" by ${Math.round(over)} px`);
+        });
+      });
+      return out;
+    }""")
+
+
 def chart_data(page, key: str):
     """The data Plotly actually drew in the chart with the given widget key."""
     css = ".st-key-" + key.replace(".", "-")

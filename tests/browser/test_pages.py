@@ -2,21 +2,26 @@
 
 import pytest
 
-from tests.browser.conftest import OUTPUT, all_chart_data, chart_data, wait_for_app
+from tests.browser.conftest import OUTPUT, all_chart_data, chart_data, overflowing_chart_text, wait_for_app
 from ui.registry import HOME, PAGES
 
 
 @pytest.mark.parametrize("info", [HOME, *PAGES], ids=lambda p: p.key)
 def test_page_renders_without_exception_and_screenshot(server, page, info):
+    """In English, Chinese and Chinese projector mode (the widest text): no exception, a chart, and no
+    chart text sticking out of its chart."""
     url = server if info is HOME else f"{server}/{info.url_path}"
-    for lang in ("en", "zh"):
-        page.goto(f"{url}?lang={lang}" if lang != "en" else url)
+    for query in ("", "?lang=zh", "?lang=zh&projector=true"):
+        page.goto(url + query)
         wait_for_app(page)
         assert page.locator("[data-testid='stException']").count() == 0
         assert page.locator("h1").count() >= 1
         if info is not HOME:
             assert page.locator("[data-testid='stPlotlyChart']").count() >= 1
-        page.screenshot(path=str(OUTPUT / f"{info.url_path}-{lang}.png"), full_page=True)
+        assert overflowing_chart_text(page) == [], query
+        if "projector" not in query:
+            name = "zh" if query else "en"
+            page.screenshot(path=str(OUTPUT / f"{info.url_path}-{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
