@@ -3,7 +3,10 @@
 import streamlit as st
 
 from ui.i18n import t
-from ui.registry import HOME, PAGES, SECTIONS, streamlit_page
+from ui.registry import HOME
+from ui.registry import PAGES
+from ui.registry import SECTIONS
+from ui.registry import streamlit_page
 
 st.set_page_config(
     page_title="ML Explorer", page_icon=":material/insights:", layout="wide", initial_sidebar_state="expanded"

@@ -4,7 +4,10 @@ Pure numpy/scipy (never streamlit or plotly). Estimators follow the scikit-learn
 in :mod:`algorithms._base`. Everything public is importable from here.
 """
 
-from algorithms._base import BaseEstimator, clone, gaussian_kernel, squared_distances  # noqa: F401
+from algorithms._base import BaseEstimator  # noqa: F401
+from algorithms._base import clone  # noqa: F401
+from algorithms._base import gaussian_kernel  # noqa: F401
+from algorithms._base import squared_distances  # noqa: F401
 from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403

@@ -15,7 +15,8 @@ import inspect
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
+from numpy.typing import NDArray
 
 FloatArray = NDArray[np.float64]
 

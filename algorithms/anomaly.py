@@ -10,16 +10,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_new_data,
-    check_positive,
-    check_random_state,
-    gaussian_kernel,
-    squared_distances,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import gaussian_kernel
+from algorithms._base import squared_distances
 from algorithms.model_selection import fold_ids
 
 __all__ = ["LocalOutlierFactor", "SVDD", "SVDDStep", "KLIEP", "KLIEPStep", "kliep_cv",

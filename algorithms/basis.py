@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-    check_random_state,
-    gaussian_kernel,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import gaussian_kernel
 
 __all__ = ["LinearBasis", "PolynomialBasis", "TrigonometricBasis", "GaussianBasis"]
 

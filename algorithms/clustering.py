@@ -11,17 +11,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_new_data,
-    check_positive,
-    check_random_state,
-    gaussian_kernel,
-    squared_distances,
-)
-from algorithms.decomposition import _components_warning, graph_components, knn_graph, laplacian_eigenvectors
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import gaussian_kernel
+from algorithms._base import squared_distances
+from algorithms.decomposition import _components_warning
+from algorithms.decomposition import graph_components
+from algorithms.decomposition import knn_graph
+from algorithms.decomposition import laplacian_eigenvectors
 from algorithms.model_selection import fold_ids
 
 __all__ = ["KMeans", "KMeansStep", "KMeansRun", "kmeans_plusplus", "nearest_center",

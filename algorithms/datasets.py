@@ -27,13 +27,16 @@ Conventions
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Callable
 
 import numpy as np
 
-from algorithms._base import FloatArray, check_random_state
+from algorithms._base import FloatArray
+from algorithms._base import check_random_state
 
 __all__ = ["Dataset", "DatasetSpec", "DATASETS", "load_dataset", "dataset_names"]
 

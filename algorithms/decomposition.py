@@ -9,26 +9,28 @@ Part XII (ICA, M47). Also the kNN similarity graph shared with spectral clusteri
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import isfinite, tanh
+from math import isfinite
+from math import tanh
 
 import numpy as np
 import scipy.linalg
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components as _cc
-from scipy.sparse.linalg import ArpackError, ArpackNoConvergence, LinearOperator, eigsh
+from scipy.sparse.linalg import ArpackError
+from scipy.sparse.linalg import ArpackNoConvergence
+from scipy.sparse.linalg import LinearOperator
+from scipy.sparse.linalg import eigsh
 from scipy.special import gammaln
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-    check_random_state,
-    gaussian_kernel,
-    squared_distances,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import gaussian_kernel
+from algorithms._base import squared_distances
 
 __all__ = ["PCA", "LPP", "KernelPCA", "LaplacianEigenmap", "FactorAnalysis", "ICA",
            "FAStep", "ICAStep", "knn_graph", "heat_kernel_graph", "graph_components",

@@ -16,28 +16,26 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import expit, logsumexp, softmax
+from scipy.special import expit
+from scipy.special import logsumexp
+from scipy.special import softmax
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_is_fitted,
-    check_positive,
-    check_random_state,
-    clone,
-)
-from algorithms.trees import (
-    DecisionTreeClassifier,
-    _Builder,
-    _check_class_y,
-    _check_int,
-    _check_reg_y,
-    _check_sample_weight,
-    _check_X,
-    _midpoint,
-    _SecondOrder,
-    _SquaredError,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_is_fitted
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import clone
+from algorithms.trees import DecisionTreeClassifier
+from algorithms.trees import _Builder
+from algorithms.trees import _check_class_y
+from algorithms.trees import _check_int
+from algorithms.trees import _check_reg_y
+from algorithms.trees import _check_sample_weight
+from algorithms.trees import _check_X
+from algorithms.trees import _midpoint
+from algorithms.trees import _SecondOrder
+from algorithms.trees import _SquaredError
 
 __all__ = ["DecisionStump", "StumpCurve", "BaggingClassifier", "BaggingStep",
            "RandomForestClassifier", "AdaBoostClassifier", "AdaBoostStep",

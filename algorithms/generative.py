@@ -15,15 +15,16 @@ import numpy as np
 import scipy.linalg
 from scipy.special import logsumexp
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_classification_targets,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-)
-from algorithms.linear_classifiers import _check_int, _check_labels, _class_index, _dot_gram
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_classification_targets
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms.linear_classifiers import _check_int
+from algorithms.linear_classifiers import _check_labels
+from algorithms.linear_classifiers import _class_index
+from algorithms.linear_classifiers import _dot_gram
 
 __all__ = ["GaussianDiscriminantAnalysis", "GaussianNaiveBayes", "CategoricalNaiveBayes",
            "FisherLDA", "conditional_risk", "bayes_decision"]

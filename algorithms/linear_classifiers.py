@@ -23,21 +23,22 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 import scipy.linalg.blas
-from scipy.special import expit, log_softmax, softmax
+from scipy.special import expit
+from scipy.special import log_softmax
+from scipy.special import softmax
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_classification_targets,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-    check_random_state,
-    check_X_y,
-    clone,
-)
-from algorithms.basis import GaussianBasis, LinearBasis
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_classification_targets
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import check_X_y
+from algorithms._base import clone
+from algorithms.basis import GaussianBasis
+from algorithms.basis import LinearBasis
 
 __all__ = ["LeastSquaresClassifier", "Perceptron", "LogisticRegression", "SoftmaxRegression", "LSPC",
            "PerceptronStep", "LogisticStep", "MARGIN_LOSSES", "margin_loss",

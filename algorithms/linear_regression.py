@@ -11,20 +11,20 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.linalg import LinAlgError
-from scipy.linalg import cho_factor, cho_solve
+from scipy.linalg import cho_factor
+from scipy.linalg import cho_solve
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-    check_random_state,
-    check_X_y,
-    clone,
-)
-from algorithms.basis import GaussianBasis, LinearBasis
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import check_X_y
+from algorithms._base import clone
+from algorithms.basis import GaussianBasis
+from algorithms.basis import LinearBasis
 
 __all__ = [
     "LinearRegression",

@@ -9,18 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import logsumexp, xlogy
+from scipy.special import logsumexp
+from scipy.special import xlogy
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-    check_random_state,
-)
-from algorithms.clustering import KMeans, nearest_center
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms.clustering import KMeans
+from algorithms.clustering import nearest_center
 
 __all__ = ["GaussianMixture", "EMStep", "PointBreakdown", "HardEM", "covariance_ellipse",
            "gaussian_log_density", "COVARIANCE_TYPES"]

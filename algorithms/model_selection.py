@@ -9,15 +9,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_positive,
-    check_random_state,
-    check_X_y,
-    clone,
-    squared_distances,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import check_X_y
+from algorithms._base import clone
+from algorithms._base import squared_distances
 
 __all__ = [
     "fold_ids",

@@ -16,14 +16,14 @@ from itertools import combinations
 
 import numpy as np
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_classification_targets,
-    check_new_data,
-    clone,
-)
-from algorithms.linear_classifiers import LogisticRegression, _check_labels, _class_index
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_classification_targets
+from algorithms._base import check_new_data
+from algorithms._base import clone
+from algorithms.linear_classifiers import LogisticRegression
+from algorithms.linear_classifiers import _check_labels
+from algorithms.linear_classifiers import _class_index
 
 __all__ = ["OneVsRest", "OneVsOne", "ECOC", "ovo_vote_counts", "ecoc_decode", "exhaustive_code",
            "ECOC_EXAMPLE_CODE"]

@@ -15,26 +15,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_array,
-    check_is_fitted,
-    check_new_data,
-    check_positive,
-)
-from algorithms.linear_classifiers import (
-    _binary_targets,
-    _check_int,
-    _check_labels,
-    _design,
-    _dot_gram,
-    _frozen,
-    _gaussian_apply,
-    _gaussian_gram,
-    _solve_pd,
-    ramp_target,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_array
+from algorithms._base import check_is_fitted
+from algorithms._base import check_new_data
+from algorithms._base import check_positive
+from algorithms.linear_classifiers import _binary_targets
+from algorithms.linear_classifiers import _check_int
+from algorithms.linear_classifiers import _check_labels
+from algorithms.linear_classifiers import _design
+from algorithms.linear_classifiers import _dot_gram
+from algorithms.linear_classifiers import _frozen
+from algorithms.linear_classifiers import _gaussian_apply
+from algorithms.linear_classifiers import _gaussian_gram
+from algorithms.linear_classifiers import _solve_pd
+from algorithms.linear_classifiers import ramp_target
 
 __all__ = ["SVC", "SMOStep", "RampSVC", "RampStep", "svc_kernel"]
 

@@ -32,15 +32,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import xlogy
 
-from algorithms._base import (
-    BaseEstimator,
-    FloatArray,
-    check_classification_targets,
-    check_is_fitted,
-    check_positive,
-    check_random_state,
-    clone,
-)
+from algorithms._base import BaseEstimator
+from algorithms._base import FloatArray
+from algorithms._base import check_classification_targets
+from algorithms._base import check_is_fitted
+from algorithms._base import check_positive
+from algorithms._base import check_random_state
+from algorithms._base import clone
 
 __all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "Tree", "TreeNode", "SplitCandidate",
            "PruningPath", "SplitCurve", "FeatureScore", "CriterionTable", "entropy", "gini",

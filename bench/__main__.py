@@ -16,8 +16,10 @@ from pathlib import Path
 
 import bench
 import ui  # noqa: F401  (the app's single-threaded BLAS setting)
-from bench.browser import PRESSES, round_trips
-from bench.core import run_fit_case, scaling_exponent
+from bench.browser import PRESSES
+from bench.browser import round_trips
+from bench.core import run_fit_case
+from bench.core import scaling_exponent
 from bench.pages import page_rows
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -16,8 +16,11 @@ import urllib.request
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from tests.browser.conftest import CHROMIUM_ARGS, free_port, wait_for_app
-from ui.registry import PAGES, ROOT
+from tests.browser.conftest import CHROMIUM_ARGS
+from tests.browser.conftest import free_port
+from tests.browser.conftest import wait_for_app
+from ui.registry import PAGES
+from ui.registry import ROOT
 
 PRESSES = 16
 PRESS_TIMEOUT_MS = 10_000

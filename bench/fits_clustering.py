@@ -7,9 +7,15 @@ half-step (``history_``) for the step-through; scikit-learn records nothing.
 import warnings
 
 import numpy as np
-from sklearn import cluster, mixture
+from sklearn import cluster
+from sklearn import mixture
 
-from algorithms import DBSCAN, GaussianMixture, HardEM, KernelKMeans, KMeans, SpectralClustering
+from algorithms import DBSCAN
+from algorithms import GaussianMixture
+from algorithms import HardEM
+from algorithms import KernelKMeans
+from algorithms import KMeans
+from algorithms import SpectralClustering
 from bench.core import FitCase
 
 

@@ -1,20 +1,21 @@
 """Fit-time cases for dimensionality reduction and anomaly detection (the last two unsupervised pages)."""
 
 import numpy as np
-from sklearn import decomposition, manifold, neighbors, svm
+from sklearn import decomposition
+from sklearn import manifold
+from sklearn import neighbors
+from sklearn import svm
 
-from algorithms import (
-    ICA,
-    KLIEP,
-    LPP,
-    PCA,
-    SVDD,
-    FactorAnalysis,
-    KernelPCA,
-    LaplacianEigenmap,
-    LocalOutlierFactor,
-    cocktail_party,
-)
+from algorithms import ICA
+from algorithms import KLIEP
+from algorithms import LPP
+from algorithms import PCA
+from algorithms import SVDD
+from algorithms import FactorAnalysis
+from algorithms import KernelPCA
+from algorithms import LaplacianEigenmap
+from algorithms import LocalOutlierFactor
+from algorithms import cocktail_party
 from bench.core import FitCase
 
 

@@ -5,16 +5,16 @@ Goals: every closed-form method no slower than scikit-learn's (ratio ≤ 1); SVC
 """
 
 import numpy as np
-from sklearn import discriminant_analysis, naive_bayes, svm
+from sklearn import discriminant_analysis
+from sklearn import naive_bayes
+from sklearn import svm
 
-from algorithms import (
-    SVC,
-    CategoricalNaiveBayes,
-    FisherLDA,
-    GaussianDiscriminantAnalysis,
-    GaussianNaiveBayes,
-    RampSVC,
-)
+from algorithms import SVC
+from algorithms import CategoricalNaiveBayes
+from algorithms import FisherLDA
+from algorithms import GaussianDiscriminantAnalysis
+from algorithms import GaussianNaiveBayes
+from algorithms import RampSVC
 from bench.core import FitCase
 
 

@@ -6,19 +6,19 @@ information: their stopping rules differ from scikit-learn's.
 """
 
 import numpy as np
-from sklearn import kernel_ridge, linear_model, multiclass
+from sklearn import kernel_ridge
+from sklearn import linear_model
+from sklearn import multiclass
 from sklearn.metrics.pairwise import rbf_kernel
 
-from algorithms import (
-    ECOC,
-    LSPC,
-    LeastSquaresClassifier,
-    LogisticRegression,
-    OneVsOne,
-    OneVsRest,
-    Perceptron,
-    SoftmaxRegression,
-)
+from algorithms import ECOC
+from algorithms import LSPC
+from algorithms import LeastSquaresClassifier
+from algorithms import LogisticRegression
+from algorithms import OneVsOne
+from algorithms import OneVsRest
+from algorithms import Perceptron
+from algorithms import SoftmaxRegression
 from bench.core import FitCase
 
 

@@ -1,16 +1,15 @@
 """Fit-time cases for the regression family (least-squares page)."""
 
 import numpy as np
-from sklearn import kernel_ridge, linear_model
+from sklearn import kernel_ridge
+from sklearn import linear_model
 
-from algorithms import (
-    GaussianBasis,
-    KernelRidge,
-    LinearRegression,
-    LocallyWeightedRegression,
-    Ridge,
-    SGDRegressor,
-)
+from algorithms import GaussianBasis
+from algorithms import KernelRidge
+from algorithms import LinearRegression
+from algorithms import LocallyWeightedRegression
+from algorithms import Ridge
+from algorithms import SGDRegressor
 from bench.core import FitCase
 
 

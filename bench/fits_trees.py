@@ -1,19 +1,18 @@
 """Fit-time cases for the tree family (decision-tree and ensembles pages), beside scikit-learn."""
 
 import numpy as np
-from sklearn import ensemble, tree
+from sklearn import ensemble
+from sklearn import tree
 
-from algorithms import (
-    AdaBoostClassifier,
-    BaggingClassifier,
-    DecisionStump,
-    DecisionTreeClassifier,
-    DecisionTreeRegressor,
-    GradientBoostingClassifier,
-    GradientBoostingRegressor,
-    RandomForestClassifier,
-    SecondOrderBoostingClassifier,
-)
+from algorithms import AdaBoostClassifier
+from algorithms import BaggingClassifier
+from algorithms import DecisionStump
+from algorithms import DecisionTreeClassifier
+from algorithms import DecisionTreeRegressor
+from algorithms import GradientBoostingClassifier
+from algorithms import GradientBoostingRegressor
+from algorithms import RandomForestClassifier
+from algorithms import SecondOrderBoostingClassifier
 from bench.core import FitCase
 
 

@@ -26,16 +26,19 @@ import sys
 import time
 import urllib.request
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from streamlit.proto.WidgetStates_pb2 import WidgetStates
 
 from tests.browser.conftest import free_port
-from ui.registry import PAGES, ROOT
+from ui.registry import PAGES
+from ui.registry import ROOT
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 

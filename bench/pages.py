@@ -9,7 +9,8 @@ from streamlit.testing.v1 import AppTest
 
 from bench.core import percentile
 from tests.app.apptools import set_label
-from ui.registry import PAGES, ROOT
+from ui.registry import PAGES
+from ui.registry import ROOT
 
 RERUNS = 11
 # AppTest built outside a script run logs "missing ScriptRunContext" once per page: harmless here.

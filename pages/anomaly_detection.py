@@ -13,38 +13,53 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms import KLIEP, SVDD, LocalOutlierFactor, gaussian_kernel, kliep_cv
+from algorithms import KLIEP
+from algorithms import SVDD
+from algorithms import LocalOutlierFactor
+from algorithms import gaussian_kernel
+from algorithms import kliep_cv
 from ui.charts import chart
-from ui.controls import (
-    bound,
-    catalogue_labels,
-    choice,
-    chosen_before_drawn,
-    log_slider,
-    preset_picker,
-    set_values,
-    slider,
-)
-from ui.data_panel import DataRequest, LoadedData, edit_enabled, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import chosen_before_drawn
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import set_values
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import LoadedData
+from ui.data_panel import edit_enabled
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
 from ui.explain import latex_words as tex
-from ui.figures import (
-    FIT_COLOR,
-    TRUTH_COLOR,
-    Axes,
-    Curve,
-    base_figure,
-    curves_figure,
-    grid_points,
-    line_trace,
-    padded_range,
-    plain,
-    points_trace,
-)
-from ui.frame import columns_or_stacked, page_frame
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.explain import vector
+from ui.figures import FIT_COLOR
+from ui.figures import TRUTH_COLOR
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import base_figure
+from ui.figures import curves_figure
+from ui.figures import grid_points
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, stepper
-from ui.theme import BLACK, BLUE, HIGHLIGHT_COLOR, REGION_COLORS, VERMILLION
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import BLACK
+from ui.theme import BLUE
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import REGION_COLORS
+from ui.theme import VERMILLION
 
 P = "anom"
 VIEWS = ["lof", "svdd", "kliep"]

@@ -13,36 +13,59 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from algorithms import DBSCAN, KernelKMeans, KMeans, SpectralClustering, kmeans_plusplus, knn_graph
-from algorithms.clustering import adjusted_rand_index, k_distances, lsmi, nearest_center
+from algorithms import DBSCAN
+from algorithms import KernelKMeans
+from algorithms import KMeans
+from algorithms import SpectralClustering
+from algorithms import kmeans_plusplus
+from algorithms import knn_graph
+from algorithms.clustering import adjusted_rand_index
+from algorithms.clustering import k_distances
+from algorithms.clustering import lsmi
+from algorithms.clustering import nearest_center
 from algorithms.decomposition import laplacian_eigenvectors
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, set_values, slider
-from ui.data_panel import DataRequest, add_edit_grid, edit_enabled, edit_points, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number
-from ui.figures import (
-    Axes,
-    Curve,
-    base_figure,
-    grid_points,
-    heatmap_figure,
-    line_trace,
-    padded_range,
-    scatter_axes,
-)
-from ui.frame import columns_or_stacked, page_frame
-from ui.i18n import current_language, t, text_in
-from ui.stepper import StepView, stepper
-from ui.theme import (
-    ALT_COLOR,
-    BLACK,
-    CLASS_COLORS,
-    CLASS_SYMBOLS,
-    FIT_COLOR,
-    HIGHLIGHT_COLOR,
-    REGION_COLORS,
-    TRUTH_COLOR,
-)
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import set_values
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import add_edit_grid
+from ui.data_panel import edit_enabled
+from ui.data_panel import edit_points
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import base_figure
+from ui.figures import grid_points
+from ui.figures import heatmap_figure
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import scatter_axes
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
+from ui.i18n import current_language
+from ui.i18n import t
+from ui.i18n import text_in
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import ALT_COLOR
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import CLASS_SYMBOLS
+from ui.theme import FIT_COLOR
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import REGION_COLORS
+from ui.theme import TRUTH_COLOR
 
 P = "clu"
 VIEWS = ["kmeans", "kernel", "spectral", "choose", "dbscan"]

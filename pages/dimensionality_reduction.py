@@ -13,53 +13,62 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms import (
-    ICA,
-    LPP,
-    PCA,
-    FactorAnalysis,
-    KernelPCA,
-    LaplacianEigenmap,
-    cocktail_party,
-    curse_of_dimensionality,
-    distance_contrast,
-    graph_components,
-    heat_kernel_graph,
-    knn_graph,
-    laplacian_eigenvectors,
-)
+from algorithms import ICA
+from algorithms import LPP
+from algorithms import PCA
+from algorithms import FactorAnalysis
+from algorithms import KernelPCA
+from algorithms import LaplacianEigenmap
+from algorithms import cocktail_party
+from algorithms import curse_of_dimensionality
+from algorithms import distance_contrast
+from algorithms import graph_components
+from algorithms import heat_kernel_graph
+from algorithms import knn_graph
+from algorithms import laplacian_eigenvectors
 from ui.charts import chart
-from ui.controls import (
-    bound,
-    catalogue_labels,
-    choice,
-    chosen_before_drawn,
-    log_slider,
-    preset_picker,
-    slider,
-)
-from ui.data_panel import DataRequest, LoadedData, edit_enabled, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import chosen_before_drawn
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import LoadedData
+from ui.data_panel import edit_enabled
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
 from ui.explain import latex_words as tex
-from ui.figures import (
-    ALT_COLOR,
-    FIT_COLOR,
-    TRUTH_COLOR,
-    Axes,
-    Curve,
-    base_figure,
-    class_traces,
-    curves_figure,
-    line_trace,
-    padded_range,
-    plain,
-    points_trace,
-    safe_range,
-)
-from ui.frame import columns_or_stacked, page_frame
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.explain import vector
+from ui.figures import ALT_COLOR
+from ui.figures import FIT_COLOR
+from ui.figures import TRUTH_COLOR
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import base_figure
+from ui.figures import class_traces
+from ui.figures import curves_figure
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.figures import safe_range
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, stepper
-from ui.theme import BLUE, CLASS_COLORS, HIGHLIGHT_COLOR, ORANGE, PURPLE
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import BLUE
+from ui.theme import CLASS_COLORS
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import ORANGE
+from ui.theme import PURPLE
 
 P = "dr"
 VIEWS = ["pca", "lpp", "manifold", "fa", "ica", "curse"]

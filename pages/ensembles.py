@@ -15,42 +15,56 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms import (
-    AdaBoostClassifier,
-    BaggingClassifier,
-    DecisionStump,
-    DecisionTreeClassifier,
-    GradientBoostingRegressor,
-    RandomForestClassifier,
-    SecondOrderBoostingRegressor,
-    bin_codes,
-    build_histogram,
-    goss_sample,
-    greedy_target_statistics,
-    histogram_bin_edges,
-    histogram_split_gains,
-    ordered_target_statistics,
-    second_order_split_gains,
-)
+from algorithms import AdaBoostClassifier
+from algorithms import BaggingClassifier
+from algorithms import DecisionStump
+from algorithms import DecisionTreeClassifier
+from algorithms import GradientBoostingRegressor
+from algorithms import RandomForestClassifier
+from algorithms import SecondOrderBoostingRegressor
+from algorithms import bin_codes
+from algorithms import build_histogram
+from algorithms import goss_sample
+from algorithms import greedy_target_statistics
+from algorithms import histogram_bin_edges
+from algorithms import histogram_split_gains
+from algorithms import ordered_target_statistics
+from algorithms import second_order_split_gains
 from ui.charts import chart
-from ui.controls import (
-    bound,
-    catalogue_labels,
-    choice,
-    chosen_before_drawn,
-    preset_picker,
-    set_values,
-    slider,
-)
-from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, markdown_literal, metrics_row
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import chosen_before_drawn
+from ui.controls import preset_picker
+from ui.controls import set_values
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
+from ui.explain import markdown_literal
+from ui.explain import metrics_row
 from ui.explain import number as _number
-from ui.figures import Axes, class_traces, grid_points, padded_range, plain, points_trace
+from ui.figures import Axes
+from ui.figures import class_traces
 from ui.figures import figure as shared_figure
-from ui.frame import columns_or_stacked, page_frame
+from ui.figures import grid_points
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, stepper
-from ui.theme import BLACK, CLASS_COLORS, FIT_COLOR, HIGHLIGHT_COLOR, REGION_COLORS, TRUTH_COLOR
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import FIT_COLOR
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import REGION_COLORS
+from ui.theme import TRUTH_COLOR
 
 P = "ens"
 VIEWS = ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm"]

@@ -14,48 +14,57 @@ import plotly.graph_objects as go
 import streamlit as st
 from scipy.special import expit
 
-from algorithms import (
-    CategoricalNaiveBayes,
-    FisherLDA,
-    GaussianDiscriminantAnalysis,
-    GaussianNaiveBayes,
-    LogisticRegression,
-    bayes_decision,
-    conditional_risk,
-)
+from algorithms import CategoricalNaiveBayes
+from algorithms import FisherLDA
+from algorithms import GaussianDiscriminantAnalysis
+from algorithms import GaussianNaiveBayes
+from algorithms import LogisticRegression
+from algorithms import bayes_decision
+from algorithms import conditional_risk
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, slider
-from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, latex_text, metrics_row, number, vector
-from ui.figures import (
-    AXIS_STYLE,
-    Axes,
-    Curve,
-    axis_layout,
-    class_traces,
-    discrete_scale,
-    figure,
-    grid_points,
-    line_points,
-    line_trace,
-    padded_range,
-    plain,
-    points_trace,
-    tint,
-)
-from ui.frame import columns_or_stacked, page_frame
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
+from ui.explain import latex_text
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.explain import vector
+from ui.figures import AXIS_STYLE
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import axis_layout
+from ui.figures import class_traces
+from ui.figures import discrete_scale
+from ui.figures import figure
+from ui.figures import grid_points
+from ui.figures import line_points
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.figures import tint
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, stepper
-from ui.theme import (
-    ALT_COLOR,
-    BLACK,
-    CLASS_COLORS,
-    CLASS_SYMBOLS,
-    FIT_COLOR,
-    HIGHLIGHT_COLOR,
-    REGION_COLORS,
-    TRUTH_COLOR,
-)
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import ALT_COLOR
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import CLASS_SYMBOLS
+from ui.theme import FIT_COLOR
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import REGION_COLORS
+from ui.theme import TRUTH_COLOR
 
 P = "gen"
 VIEWS = ["gauss", "logistic", "bayes", "nb", "fisher"]

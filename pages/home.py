@@ -4,7 +4,9 @@ import streamlit as st
 
 from ui.frame import page_frame
 from ui.i18n import t
-from ui.registry import PAGES, SECTIONS, streamlit_page
+from ui.registry import PAGES
+from ui.registry import SECTIONS
+from ui.registry import streamlit_page
 
 ctx = page_frame("home")
 st.markdown(t("home.what"))

@@ -12,55 +12,60 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms import (
-    GaussianBasis,
-    GradientDescentRegressor,
-    KernelRidge,
-    LinearBasis,
-    LinearRegression,
-    LocallyWeightedRegression,
-    PolynomialBasis,
-    Ridge,
-    SGDRegressor,
-    SubspaceLeastSquares,
-    TrigonometricBasis,
-    kernel_ridge_cv_grid,
-    loo_error,
-)
+from algorithms import GaussianBasis
+from algorithms import GradientDescentRegressor
+from algorithms import KernelRidge
+from algorithms import LinearBasis
+from algorithms import LinearRegression
+from algorithms import LocallyWeightedRegression
+from algorithms import PolynomialBasis
+from algorithms import Ridge
+from algorithms import SGDRegressor
+from algorithms import SubspaceLeastSquares
+from algorithms import TrigonometricBasis
+from algorithms import kernel_ridge_cv_grid
+from algorithms import loo_error
 from ui.charts import chart
-from ui.controls import (
-    bound,
-    catalogue_labels,
-    choice,
-    log_slider,
-    preset_picker,
-    series_125,
-    set_values,
-    slider,
-)
-from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
-from ui.figures import (
-    ALT_COLOR,
-    FIT_COLOR,
-    TRUTH_COLOR,
-    Axes,
-    Curve,
-    base_figure,
-    curves_figure,
-    heatmap_figure,
-    highlight_trace,
-    line_trace,
-    padded_range,
-    plain,
-    points_trace,
-    regression_figure,
-    safe_range,
-)
-from ui.frame import columns_or_stacked, page_frame
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import series_125
+from ui.controls import set_values
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.explain import vector
+from ui.figures import ALT_COLOR
+from ui.figures import FIT_COLOR
+from ui.figures import TRUTH_COLOR
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import base_figure
+from ui.figures import curves_figure
+from ui.figures import heatmap_figure
+from ui.figures import highlight_trace
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.figures import regression_figure
+from ui.figures import safe_range
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, stepper
-from ui.theme import BLUE, CLASS_COLORS, HIGHLIGHT_COLOR
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import BLUE
+from ui.theme import CLASS_COLORS
+from ui.theme import HIGHLIGHT_COLOR
 
 P = "ls"
 VIEWS = ["fit", "params", "select", "gd", "lwr"]

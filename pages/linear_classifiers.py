@@ -21,59 +21,68 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms import (
-    ECOC,
-    ECOC_EXAMPLE_CODE,
-    LSPC,
-    MARGIN_LOSSES,
-    SVC,
-    GaussianBasis,
-    LeastSquaresClassifier,
-    LogisticRegression,
-    OneVsOne,
-    OneVsRest,
-    Perceptron,
-    SoftmaxRegression,
-    classification_margins,
-    ecoc_decode,
-    exhaustive_code,
-    margin_loss,
-    margin_loss_derivative,
-    moved_threshold,
-    ovo_vote_counts,
-    perceptron_mistake_bound,
-)
+from algorithms import ECOC
+from algorithms import ECOC_EXAMPLE_CODE
+from algorithms import LSPC
+from algorithms import MARGIN_LOSSES
+from algorithms import SVC
+from algorithms import GaussianBasis
+from algorithms import LeastSquaresClassifier
+from algorithms import LogisticRegression
+from algorithms import OneVsOne
+from algorithms import OneVsRest
+from algorithms import Perceptron
+from algorithms import SoftmaxRegression
+from algorithms import classification_margins
+from algorithms import ecoc_decode
+from algorithms import exhaustive_code
+from algorithms import margin_loss
+from algorithms import margin_loss_derivative
+from algorithms import moved_threshold
+from algorithms import ovo_vote_counts
+from algorithms import perceptron_mistake_bound
 from ui.charts import chart
-from ui.controls import (
-    bound,
-    catalogue_labels,
-    choice,
-    log_slider,
-    preset_picker,
-    series_125,
-    slider,
-)
-from ui.data_panel import DataRequest, edit_enabled, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
-from ui.figures import (
-    ALT_COLOR,
-    FIT_COLOR,
-    TRUTH_COLOR,
-    Axes,
-    Curve,
-    base_figure,
-    curves_figure,
-    grid_points,
-    highlight_trace,
-    line_trace,
-    padded_range,
-    plain,
-    points_trace,
-)
-from ui.frame import columns_or_stacked, page_frame
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import series_125
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import edit_enabled
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.explain import vector
+from ui.figures import ALT_COLOR
+from ui.figures import FIT_COLOR
+from ui.figures import TRUTH_COLOR
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import base_figure
+from ui.figures import curves_figure
+from ui.figures import grid_points
+from ui.figures import highlight_trace
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, frame_steps, stepper
-from ui.theme import BLACK, CLASS_COLORS, CLASS_SYMBOLS, HIGHLIGHT_COLOR, REGION_COLORS
+from ui.stepper import StepView
+from ui.stepper import frame_steps
+from ui.stepper import stepper
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import CLASS_SYMBOLS
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import REGION_COLORS
 
 P = "lc"
 VIEWS = ["ls", "perceptron", "logistic", "softmax", "losses", "multiclass", "imbalance"]

@@ -12,18 +12,44 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.subplots import make_subplots
 
-from algorithms import GaussianMixture, HardEM, kmeans_plusplus
+from algorithms import GaussianMixture
+from algorithms import HardEM
+from algorithms import kmeans_plusplus
 from algorithms.clustering import adjusted_rand_index
 from algorithms.mixture import covariance_ellipse
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, preset_picker, slider
-from ui.data_panel import DataRequest, add_edit_grid, edit_enabled, edit_points
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number
-from ui.figures import Axes, Curve, base_figure, line_trace, padded_range, scatter_axes
-from ui.frame import columns_or_stacked, page_frame
-from ui.i18n import current_language, t
-from ui.stepper import StepView, stepper
-from ui.theme import BLACK, CLASS_COLORS, CLASS_SYMBOLS, HIGHLIGHT_COLOR, TRUTH_COLOR
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import preset_picker
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import add_edit_grid
+from ui.data_panel import edit_enabled
+from ui.data_panel import edit_points
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import base_figure
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import scatter_axes
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
+from ui.i18n import current_language
+from ui.i18n import t
+from ui.stepper import StepView
+from ui.stepper import stepper
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import CLASS_SYMBOLS
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import TRUTH_COLOR
 
 P = "gmm"
 VIEWS = ["em", "hard", "types"]

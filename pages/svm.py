@@ -14,41 +14,58 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms import SVC, OneVsOne, OneVsRest, RampSVC, margin_loss, ramp_target, svc_kernel
+from algorithms import SVC
+from algorithms import OneVsOne
+from algorithms import OneVsRest
+from algorithms import RampSVC
+from algorithms import margin_loss
+from algorithms import ramp_target
+from algorithms import svc_kernel
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, log_slider, preset_picker, slider
-from ui.data_panel import DataRequest, editable_chart
-from ui.explain import Formula, code_view, fmt, formula_panel, metrics_row, number, vector
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import log_slider
+from ui.controls import preset_picker
+from ui.controls import slider
+from ui.data_panel import DataRequest
+from ui.data_panel import editable_chart
+from ui.explain import Formula
+from ui.explain import code_view
+from ui.explain import fmt
+from ui.explain import formula_panel
 from ui.explain import latex_words as tt
-from ui.figures import (
-    Axes,
-    Curve,
-    axis_layout,
-    class_traces,
-    decision_surface,
-    figure,
-    grid_points,
-    line_points,
-    line_trace,
-    padded_range,
-    plain,
-    points_trace,
-)
-from ui.frame import columns_or_stacked, page_frame
+from ui.explain import metrics_row
+from ui.explain import number
+from ui.explain import vector
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import axis_layout
+from ui.figures import class_traces
+from ui.figures import decision_surface
+from ui.figures import figure
+from ui.figures import grid_points
+from ui.figures import line_points
+from ui.figures import line_trace
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.figures import points_trace
+from ui.frame import columns_or_stacked
+from ui.frame import page_frame
 from ui.i18n import t
-from ui.stepper import StepView, frame_steps, stepper
-from ui.theme import (
-    ALT_COLOR,
-    BLACK,
-    BLUE,
-    CLASS_COLORS,
-    FIT_COLOR,
-    GREEN,
-    HIGHLIGHT_COLOR,
-    PURPLE,
-    TRUTH_COLOR,
-    VERMILLION,
-)
+from ui.stepper import StepView
+from ui.stepper import frame_steps
+from ui.stepper import stepper
+from ui.theme import ALT_COLOR
+from ui.theme import BLACK
+from ui.theme import BLUE
+from ui.theme import CLASS_COLORS
+from ui.theme import FIT_COLOR
+from ui.theme import GREEN
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import PURPLE
+from ui.theme import TRUTH_COLOR
+from ui.theme import VERMILLION
 
 P = "svm"
 VIEWS = ["fit", "smo", "hinge"]

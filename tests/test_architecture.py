@@ -56,7 +56,8 @@ def test_nothing_is_pickled_evaluated_or_fetched_at_run_time():
 
 
 def test_every_page_in_the_registry_exists_and_pages_folder_holds_only_registered_pages():
-    from ui.registry import HOME, PAGES
+    from ui.registry import HOME
+    from ui.registry import PAGES
 
     files = {p.file for p in (HOME, *PAGES)}
     assert all((ROOT / "pages" / f).exists() for f in files)

@@ -13,8 +13,13 @@ import random
 import numpy as np
 import pytest
 
-from ui.csv_data import MAX_ROWS, CsvError, build_dataset, numeric_columns, read_table
-from ui.i18n import LANGUAGES, catalogue
+from ui.csv_data import MAX_ROWS
+from ui.csv_data import CsvError
+from ui.csv_data import build_dataset
+from ui.csv_data import numeric_columns
+from ui.csv_data import read_table
+from ui.i18n import LANGUAGES
+from ui.i18n import catalogue
 
 N_RANDOM = 500
 

@@ -3,7 +3,11 @@
 import numpy as np
 import pytest
 
-from ui.csv_data import MAX_ROWS, CsvError, build_dataset, numeric_columns, read_table
+from ui.csv_data import MAX_ROWS
+from ui.csv_data import CsvError
+from ui.csv_data import build_dataset
+from ui.csv_data import numeric_columns
+from ui.csv_data import read_table
 
 GOOD = "x1,x2,label\n" + "\n".join(f"{i},{i % 3},{'a' if i % 2 else 'b'}" for i in range(20))
 

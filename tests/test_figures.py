@@ -3,7 +3,11 @@
 import numpy as np
 import pytest
 
-from ui.figures import decision_surface, discrete_scale, grid_points, line_points, padded_range
+from ui.figures import decision_surface
+from ui.figures import discrete_scale
+from ui.figures import grid_points
+from ui.figures import line_points
+from ui.figures import padded_range
 from ui.theme import style_for
 
 

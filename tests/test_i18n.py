@@ -8,11 +8,17 @@ from pathlib import Path
 import pytest
 
 from algorithms.datasets import DATASETS
-from ui.i18n import LANGUAGES, catalogue
-from ui.registry import HOME, PAGES, SECTIONS
+from ui.i18n import LANGUAGES
+from ui.i18n import catalogue
+from ui.registry import HOME
+from ui.registry import PAGES
+from ui.registry import SECTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "app.py"])
+CODE = sorted(
+    [*(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py"), *(ROOT / "views").rglob("*.py")]
+    + [ROOT / "app.py"]
+)
 # Streamlit calls whose first argument is text the user reads.
 TEXT_CALLS = {
     "title",
@@ -145,7 +151,7 @@ def literal_labels(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", CODE, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", CODE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_untranslated_literal_label(path):
     assert literal_labels(path) == []
 
@@ -201,6 +207,6 @@ def lazy_labellers(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", CODE, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", CODE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_labellers_bind_their_language(path):
     assert lazy_labellers(path) == []

@@ -1,6 +1,7 @@
 """Text from users or the catalogue placed inside formulas and Markdown stays literal."""
 
-from ui.explain import latex_text, markdown_literal
+from ui.explain import latex_text
+from ui.explain import markdown_literal
 from ui.figures import plain
 
 

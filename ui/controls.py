@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from typing import Callable
 
 import numpy as np
 import streamlit as st
 
-from ui.i18n import current_language, t, text_in
+from ui.i18n import current_language
+from ui.i18n import t
+from ui.i18n import text_in
 
 
 def bound(key: str) -> dict[str, Any]:

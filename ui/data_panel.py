@@ -6,7 +6,8 @@ choice shows a message and the previous data stays in use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from functools import partial
 from types import MappingProxyType
 
@@ -14,10 +15,17 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from algorithms.datasets import DATASETS, N_MAX, Dataset, dataset_names, load_dataset
+from algorithms.datasets import DATASETS
+from algorithms.datasets import N_MAX
+from algorithms.datasets import Dataset
+from algorithms.datasets import dataset_names
+from algorithms.datasets import load_dataset
 from ui import csv_data
 from ui.charts import chart
-from ui.controls import bound, catalogue_labels, choice, slider
+from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import slider
 from ui.i18n import t
 
 CSV = "csv"

@@ -16,17 +16,15 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from ui.theme import (
-    ALT_COLOR,
-    BLACK,
-    CLASS_COLORS,
-    CLASS_SYMBOLS,
-    FIT_COLOR,
-    HIGHLIGHT_COLOR,
-    REGION_COLORS,
-    TRUTH_COLOR,
-    Style,
-)
+from ui.theme import ALT_COLOR
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import CLASS_SYMBOLS
+from ui.theme import FIT_COLOR
+from ui.theme import HIGHLIGHT_COLOR
+from ui.theme import REGION_COLORS
+from ui.theme import TRUTH_COLOR
+from ui.theme import Style
 
 GRID_RESOLUTION = 150
 

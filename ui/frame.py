@@ -7,10 +7,17 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
-from ui.controls import bound, choice
-from ui.data_panel import DataRequest, LoadedData, data_panel
-from ui.i18n import LANGUAGE_KEY, LANGUAGES, t
-from ui.theme import PROJECTOR_CSS, Style, style_for
+from ui.controls import bound
+from ui.controls import choice
+from ui.data_panel import DataRequest
+from ui.data_panel import LoadedData
+from ui.data_panel import data_panel
+from ui.i18n import LANGUAGE_KEY
+from ui.i18n import LANGUAGES
+from ui.i18n import t
+from ui.theme import PROJECTOR_CSS
+from ui.theme import Style
+from ui.theme import style_for
 
 PROJECTOR_KEY = "projector"
 

@@ -5,7 +5,10 @@ import pytest
 from sklearn.neighbors import LocalOutlierFactor as SkLOF
 from sklearn.svm import OneClassSVM
 
-from algorithms import KLIEP, SVDD, LocalOutlierFactor, kliep_cv
+from algorithms import KLIEP
+from algorithms import SVDD
+from algorithms import LocalOutlierFactor
+from algorithms import kliep_cv
 
 
 def _lof_demo(seed=0):

@@ -4,21 +4,19 @@ import numpy as np
 import pytest
 from sklearn import cluster as skc
 
-from algorithms import (
-    DBSCAN,
-    KernelKMeans,
-    KMeans,
-    SpectralClustering,
-    adjusted_rand_index,
-    elbow_curve,
-    k_distances,
-    kmeans_objective,
-    kmeans_plusplus,
-    knn_graph,
-    lsmi,
-    nearest_center,
-    smi_curve,
-)
+from algorithms import DBSCAN
+from algorithms import KernelKMeans
+from algorithms import KMeans
+from algorithms import SpectralClustering
+from algorithms import adjusted_rand_index
+from algorithms import elbow_curve
+from algorithms import k_distances
+from algorithms import kmeans_objective
+from algorithms import kmeans_plusplus
+from algorithms import knn_graph
+from algorithms import lsmi
+from algorithms import nearest_center
+from algorithms import smi_curve
 
 
 def _three_blobs(seed=0):

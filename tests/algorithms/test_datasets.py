@@ -8,15 +8,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from algorithms.datasets import (
-    CLASSIFICATION,
-    CLUSTERING,
-    DATASETS,
-    REGRESSION,
-    Dataset,
-    dataset_names,
-    load_dataset,
-)
+from algorithms.datasets import CLASSIFICATION
+from algorithms.datasets import CLUSTERING
+from algorithms.datasets import DATASETS
+from algorithms.datasets import REGRESSION
+from algorithms.datasets import Dataset
+from algorithms.datasets import dataset_names
+from algorithms.datasets import load_dataset
 
 RANDOM = [name for name, spec in DATASETS.items() if spec.n is not None]
 TABLES = [name for name, spec in DATASETS.items() if spec.n is None]
@@ -384,7 +382,8 @@ def test_fisher_sets():
 
 
 def test_generic_sets_match_their_definitions():
-    from sklearn.datasets import make_circles, make_moons
+    from sklearn.datasets import make_circles
+    from sklearn.datasets import make_moons
     for ours, theirs, kw in (("moons", make_moons, {}), ("circles", make_circles, {"factor": 0.5})):
         for n in (200, 201):
             ds = load_dataset(ours, n=n, noise=0.0)

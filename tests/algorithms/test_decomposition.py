@@ -4,24 +4,22 @@ import numpy as np
 import pytest
 from sklearn import decomposition as skd
 
-from algorithms import (
-    ICA,
-    LPP,
-    PCA,
-    FactorAnalysis,
-    KernelPCA,
-    LaplacianEigenmap,
-    cocktail_party,
-    curse_of_dimensionality,
-    distance_contrast,
-    from_polar,
-    graph_components,
-    inscribed_ball_volume,
-    knn_graph,
-    laplacian_eigenvectors,
-    samples_for_density,
-    to_polar,
-)
+from algorithms import ICA
+from algorithms import LPP
+from algorithms import PCA
+from algorithms import FactorAnalysis
+from algorithms import KernelPCA
+from algorithms import LaplacianEigenmap
+from algorithms import cocktail_party
+from algorithms import curse_of_dimensionality
+from algorithms import distance_contrast
+from algorithms import from_polar
+from algorithms import graph_components
+from algorithms import inscribed_ball_volume
+from algorithms import knn_graph
+from algorithms import laplacian_eigenvectors
+from algorithms import samples_for_density
+from algorithms import to_polar
 
 
 def _elongated(n=100, seed=0):
@@ -317,7 +315,9 @@ def test_curse_of_dimensionality_book_numbers():
 def test_large_problems_use_lanczos_with_the_dense_answer():
     # above ITERATIVE_FROM samples kernel PCA and Laplacian eigenmaps use ARPACK: same eigenvalues
     # (rtol 1e-9) and the same vectors up to sign as the dense LAPACK solution
-    from algorithms.decomposition import ITERATIVE_FROM, _eigh_subset, knn_graph
+    from algorithms.decomposition import ITERATIVE_FROM
+    from algorithms.decomposition import _eigh_subset
+    from algorithms.decomposition import knn_graph
 
     rng = np.random.default_rng(0)
     n = ITERATIVE_FROM + 200

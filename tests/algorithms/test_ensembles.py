@@ -8,24 +8,22 @@ from sklearn.ensemble import GradientBoostingClassifier as SkGBC
 from sklearn.ensemble import GradientBoostingRegressor as SkGBR
 from sklearn.tree import DecisionTreeClassifier as SkTree
 
-from algorithms.ensembles import (
-    AdaBoostClassifier,
-    BaggingClassifier,
-    DecisionStump,
-    GradientBoostingClassifier,
-    GradientBoostingRegressor,
-    RandomForestClassifier,
-    SecondOrderBoostingClassifier,
-    SecondOrderBoostingRegressor,
-    bin_codes,
-    build_histogram,
-    goss_sample,
-    greedy_target_statistics,
-    histogram_bin_edges,
-    histogram_split_gains,
-    ordered_target_statistics,
-    second_order_split_gains,
-)
+from algorithms.ensembles import AdaBoostClassifier
+from algorithms.ensembles import BaggingClassifier
+from algorithms.ensembles import DecisionStump
+from algorithms.ensembles import GradientBoostingClassifier
+from algorithms.ensembles import GradientBoostingRegressor
+from algorithms.ensembles import RandomForestClassifier
+from algorithms.ensembles import SecondOrderBoostingClassifier
+from algorithms.ensembles import SecondOrderBoostingRegressor
+from algorithms.ensembles import bin_codes
+from algorithms.ensembles import build_histogram
+from algorithms.ensembles import goss_sample
+from algorithms.ensembles import greedy_target_statistics
+from algorithms.ensembles import histogram_bin_edges
+from algorithms.ensembles import histogram_split_gains
+from algorithms.ensembles import ordered_target_statistics
+from algorithms.ensembles import second_order_split_gains
 from algorithms.trees import DecisionTreeClassifier
 
 X_LH = np.arange(10, dtype=float)[:, None]                 # Li Hang Ex. 8.1 (seed 003 oracle D3)

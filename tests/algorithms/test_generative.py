@@ -5,17 +5,17 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
-from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
-from sklearn.naive_bayes import CategoricalNB, GaussianNB
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
+from sklearn.naive_bayes import CategoricalNB
+from sklearn.naive_bayes import GaussianNB
 
-from algorithms import (
-    CategoricalNaiveBayes,
-    FisherLDA,
-    GaussianDiscriminantAnalysis,
-    GaussianNaiveBayes,
-    bayes_decision,
-    conditional_risk,
-)
+from algorithms import CategoricalNaiveBayes
+from algorithms import FisherLDA
+from algorithms import GaussianDiscriminantAnalysis
+from algorithms import GaussianNaiveBayes
+from algorithms import bayes_decision
+from algorithms import conditional_risk
 
 # Li Hang Table 4.1
 X1 = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]

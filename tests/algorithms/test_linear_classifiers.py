@@ -4,22 +4,20 @@ import numpy as np
 import pytest
 from sklearn.linear_model import LogisticRegression as SkLogistic
 
-from algorithms import (
-    LSPC,
-    MARGIN_LOSSES,
-    GaussianBasis,
-    LeastSquaresClassifier,
-    LogisticRegression,
-    Perceptron,
-    SoftmaxRegression,
-    classification_margins,
-    margin_loss,
-    margin_loss_derivative,
-    moved_threshold,
-    perceptron_mistake_bound,
-    ramp_target,
-    rescale_odds,
-)
+from algorithms import LSPC
+from algorithms import MARGIN_LOSSES
+from algorithms import GaussianBasis
+from algorithms import LeastSquaresClassifier
+from algorithms import LogisticRegression
+from algorithms import Perceptron
+from algorithms import SoftmaxRegression
+from algorithms import classification_margins
+from algorithms import margin_loss
+from algorithms import margin_loss_derivative
+from algorithms import moved_threshold
+from algorithms import perceptron_mistake_bound
+from algorithms import ramp_target
+from algorithms import rescale_odds
 from algorithms.svm import SVC
 
 

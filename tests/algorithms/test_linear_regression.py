@@ -5,20 +5,18 @@ import pytest
 from sklearn.linear_model import LinearRegression as SkLinearRegression
 from sklearn.linear_model import Ridge as SkRidge
 
-from algorithms import (
-    GaussianBasis,
-    GradientDescentRegressor,
-    KernelRidge,
-    LinearBasis,
-    LinearRegression,
-    LocallyWeightedRegression,
-    PolynomialBasis,
-    Ridge,
-    SGDRegressor,
-    SubspaceLeastSquares,
-    TrigonometricBasis,
-    load_dataset,
-)
+from algorithms import GaussianBasis
+from algorithms import GradientDescentRegressor
+from algorithms import KernelRidge
+from algorithms import LinearBasis
+from algorithms import LinearRegression
+from algorithms import LocallyWeightedRegression
+from algorithms import PolynomialBasis
+from algorithms import Ridge
+from algorithms import SGDRegressor
+from algorithms import SubspaceLeastSquares
+from algorithms import TrigonometricBasis
+from algorithms import load_dataset
 
 
 @pytest.fixture

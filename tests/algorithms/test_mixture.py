@@ -5,14 +5,12 @@ import pytest
 from scipy.stats import multivariate_normal
 from sklearn import mixture as skm
 
-from algorithms import (
-    COVARIANCE_TYPES,
-    GaussianMixture,
-    HardEM,
-    KMeans,
-    covariance_ellipse,
-    gaussian_log_density,
-)
+from algorithms import COVARIANCE_TYPES
+from algorithms import GaussianMixture
+from algorithms import HardEM
+from algorithms import KMeans
+from algorithms import covariance_ellipse
+from algorithms import gaussian_log_density
 
 
 def _blobs(seed=0):

@@ -3,16 +3,14 @@
 import numpy as np
 import pytest
 
-from algorithms import (
-    KernelRidge,
-    Ridge,
-    TrigonometricBasis,
-    cross_validate,
-    fold_ids,
-    kernel_ridge_cv_grid,
-    load_dataset,
-    loo_error,
-)
+from algorithms import KernelRidge
+from algorithms import Ridge
+from algorithms import TrigonometricBasis
+from algorithms import cross_validate
+from algorithms import fold_ids
+from algorithms import kernel_ridge_cv_grid
+from algorithms import load_dataset
+from algorithms import loo_error
 
 BOOK_HS, BOOK_LAMS = [0.03, 0.3, 3.0], [1e-4, 0.1, 100.0]
 

@@ -7,19 +7,17 @@ import pytest
 from sklearn.linear_model import LogisticRegression as SkLogistic
 from sklearn.multiclass import OneVsRestClassifier
 
-from algorithms import (
-    ECOC,
-    ECOC_EXAMPLE_CODE,
-    SVC,
-    BaseEstimator,
-    LeastSquaresClassifier,
-    LogisticRegression,
-    OneVsOne,
-    OneVsRest,
-    ecoc_decode,
-    exhaustive_code,
-    ovo_vote_counts,
-)
+from algorithms import ECOC
+from algorithms import ECOC_EXAMPLE_CODE
+from algorithms import SVC
+from algorithms import BaseEstimator
+from algorithms import LeastSquaresClassifier
+from algorithms import LogisticRegression
+from algorithms import OneVsOne
+from algorithms import OneVsRest
+from algorithms import ecoc_decode
+from algorithms import exhaustive_code
+from algorithms import ovo_vote_counts
 
 
 def blobs(c=3, n_per=30, seed=0, spread=0.6):

@@ -6,7 +6,10 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC as SkSVC
 
-from algorithms import SVC, GaussianBasis, RampSVC, svc_kernel
+from algorithms import SVC
+from algorithms import GaussianBasis
+from algorithms import RampSVC
+from algorithms import svc_kernel
 
 EX71_X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]])     # Li Hang Examples 7.1 / 7.2
 EX71_Y = np.array([1, 1, -1])

@@ -9,15 +9,13 @@ from sklearn.tree import DecisionTreeClassifier as SkTreeClassifier
 from sklearn.tree import DecisionTreeRegressor as SkTreeRegressor
 
 from algorithms import trees
-from algorithms.trees import (
-    DecisionTreeClassifier,
-    DecisionTreeRegressor,
-    Tree,
-    criterion_table,
-    entropy,
-    gini,
-    split_curve,
-)
+from algorithms.trees import DecisionTreeClassifier
+from algorithms.trees import DecisionTreeRegressor
+from algorithms.trees import Tree
+from algorithms.trees import criterion_table
+from algorithms.trees import entropy
+from algorithms.trees import gini
+from algorithms.trees import split_curve
 
 BOOK_H = 1.5e-3        # numbers the book prints to 3 d.p. (covers the 0.251 rounding, erratum #6)
 BOOK_GINI = 6e-3       # Gini printed to 2 d.p.

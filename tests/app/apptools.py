@@ -5,11 +5,14 @@ from __future__ import annotations
 import base64
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 import numpy as np
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
-from streamlit.testing.v1 import AppTest, app_test, local_script_runner
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import app_test
+from streamlit.testing.v1 import local_script_runner
 from streamlit.testing.v1.element_tree import TESTING_KEY
 
 from ui.registry import ROOT

@@ -3,9 +3,13 @@ language, and the messages for impossible settings."""
 
 import numpy as np
 
-from algorithms import SVDD, LocalOutlierFactor
+from algorithms import SVDD
+from algorithms import LocalOutlierFactor
 from algorithms.datasets import load_dataset
-from tests.app.apptools import chart_specs, open_page, set_label, widget
+from tests.app.apptools import chart_specs
+from tests.app.apptools import open_page
+from tests.app.apptools import set_label
+from tests.app.apptools import widget
 
 PAGE = "anomaly_detection.py"
 

@@ -11,7 +11,8 @@ import json
 import pytest
 
 from algorithms import load_dataset
-from tests.app.apptools import chart_specs, open_page
+from tests.app.apptools import chart_specs
+from tests.app.apptools import open_page
 from ui.data_panel import cached_dataset
 from ui.registry import PAGES
 

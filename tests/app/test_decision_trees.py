@@ -3,7 +3,11 @@
 import numpy as np
 import pytest
 
-from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+from tests.app.apptools import chart_specs
+from tests.app.apptools import decoded_arrays
+from tests.app.apptools import open_page
+from tests.app.apptools import set_label
+from tests.app.apptools import widget
 from ui.data_panel import data_signature
 
 PAGE = "decision_trees.py"

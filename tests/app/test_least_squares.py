@@ -3,7 +3,11 @@
 import numpy as np
 import pytest
 
-from tests.app.apptools import chart_specs, decoded_arrays, open_page, set_label, widget
+from tests.app.apptools import chart_specs
+from tests.app.apptools import decoded_arrays
+from tests.app.apptools import open_page
+from tests.app.apptools import set_label
+from tests.app.apptools import widget
 
 PAGE = "least_squares.py"
 
@@ -136,7 +140,8 @@ def test_too_few_points_for_cross_validation_is_explained_not_raised():
 
 def test_complexity_curve_shows_each_lambdas_training_error():
     """The training-error curve against λ equals refitting KernelRidge(h, λ) at each λ."""
-    from algorithms import KernelRidge, load_dataset
+    from algorithms import KernelRidge
+    from algorithms import load_dataset
 
     at = open_page(PAGE, query={"ls.view": "select", "ls.grid": "book"})
     spec = next(s for s in chart_specs(at) if "against λ" in s["layout"]["title"]["text"])

@@ -7,8 +7,15 @@ each "Reproduce the book" preset is loaded in a fresh session.
 
 import pytest
 
-from tests.app.apptools import Report, apply, check, current_label, input_widgets, open_page, trial_values
-from ui.registry import HOME, PAGES
+from tests.app.apptools import Report
+from tests.app.apptools import apply
+from tests.app.apptools import check
+from tests.app.apptools import current_label
+from tests.app.apptools import input_widgets
+from tests.app.apptools import open_page
+from tests.app.apptools import trial_values
+from ui.registry import HOME
+from ui.registry import PAGES
 
 MAX_STATES = 14
 MAX_DEPTH = 2

@@ -1,6 +1,7 @@
 """User text is never markup: a CSV header is shown literally and injects nothing (real browser)."""
 
-from tests.browser.conftest import OUTPUT, wait_for_app
+from tests.browser.conftest import OUTPUT
+from tests.browser.conftest import wait_for_app
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 CSV = f"{HOSTILE},**bold**,[link](javascript:alert(2))\n" + "".join(

@@ -2,8 +2,13 @@
 
 import pytest
 
-from tests.browser.conftest import OUTPUT, all_chart_data, chart_data, overflowing_chart_text, wait_for_app
-from ui.registry import HOME, PAGES
+from tests.browser.conftest import OUTPUT
+from tests.browser.conftest import all_chart_data
+from tests.browser.conftest import chart_data
+from tests.browser.conftest import overflowing_chart_text
+from tests.browser.conftest import wait_for_app
+from ui.registry import HOME
+from ui.registry import PAGES
 
 
 @pytest.mark.parametrize("info", [HOME, *PAGES], ids=lambda p: p.key)

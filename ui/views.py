@@ -1,0 +1,43 @@
+"""Views: a page is a list of views, each the screen of one idea in its own module.
+
+A view module lives in ``views/<page file stem>/<code>.py``; its module name is its URL code
+(``?<prefix>.view=<code>``) and its label the catalogue text ``<prefix>.views.<code>``. It has one
+entry point, ``render(ctx, controls, main)``: ``ctx`` is the frame's :class:`ui.frame.PageContext`,
+``controls`` the narrow column for its widgets and ``main`` the wide one for figures and metrics.
+Modules of a family package whose names start with ``_`` are shared by its views, not views.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import streamlit as st
+
+from ui.controls import catalogue_labels
+from ui.controls import choice
+from ui.controls import chosen_before_drawn
+from ui.i18n import t
+
+
+def view_code(view: ModuleType) -> str:
+    """The view's URL code: its module name."""
+    return view.__name__.rsplit(".", 1)[-1]
+
+
+def view_before_drawn(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
+    """The view the picker will show, known before it is drawn (for pages whose data depend on it)."""
+    codes = [view_code(v) for v in views]
+    return views[codes.index(chosen_before_drawn(f"{prefix}.view", codes))]
+
+
+def view_picker(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
+    """The row of view buttons (``<prefix>.view`` in the URL); returns the chosen view's module."""
+    codes = [view_code(v) for v in views]
+    labels = catalogue_labels(f"{prefix}.views")
+    code = choice(t(f"{prefix}.view"), codes, f"{prefix}.view", labels, horizontal=True)
+    return views[codes.index(code)]
+
+
+def view_columns(wide: float = 3.0):
+    """The controls column and the main column every view draws into."""
+    return st.columns([1, wide], gap="medium")
