@@ -36,6 +36,10 @@ __all__ = [
     "LocallyWeightedRegression",
     "GradientStep",
     "squared_loss",
+    "squared_loss_grid",
+    "ridge_path",
+    "kernel_ridge_errors",
+    "gram_spectrum",
 ]
 
 
@@ -44,6 +48,45 @@ def squared_loss(Phi: FloatArray, y: FloatArray, theta: FloatArray) -> float:
     with np.errstate(over="ignore", invalid="ignore"):
         r = Phi @ theta - y
         return 0.5 * float(r @ r)
+
+
+def squared_loss_grid(Phi: FloatArray, y: FloatArray, theta0: FloatArray, theta1: FloatArray) -> FloatArray:
+    """J(θ) = ½‖Φθ − y‖² at every point of the grid θ₀ × θ₁ of a two-parameter model (b = 2),
+    shape (len(theta1), len(theta0)) as contour plots want it (Sugiyama (3.1), Fig 4.3)."""
+    T0, T1 = np.meshgrid(theta0, theta1)
+    residuals = Phi @ np.stack([T0.ravel(), T1.ravel()]) - y[:, None]
+    return 0.5 * (residuals**2).sum(0).reshape(T0.shape)
+
+
+def ridge_path(Phi: FloatArray, y: FloatArray, lams) -> FloatArray:
+    """θ̂(λ) = (ΦᵀΦ + λI)⁻¹Φᵀy for every λ, one row each (Sugiyama (4.3)), from one eigendecomposition
+    ΦᵀΦ = V diag(e) Vᵀ: θ̂(λ) = V diag(1/(e + λ)) VᵀΦᵀy. Every λ must be positive."""
+    lams = np.array([check_positive(lam, "λ") for lam in np.atleast_1d(lams)])
+    e, V = np.linalg.eigh(Phi.T @ Phi)
+    return (V / (np.maximum(e, 0.0)[None, :] + lams[:, None, None])) @ (V.T @ (Phi.T @ y))
+
+
+def kernel_ridge_errors(X, y, X_test, y_test, h: float, lams) -> tuple[FloatArray, FloatArray | None]:
+    """Training and test mean squared error of KernelRidge(h, λ) (centres at all training inputs,
+    θ̂ = (K² + λI)⁻¹Ky, Sugiyama (4.3) with Φ = K) for every λ; the test errors are None without test data."""
+    X, y = check_X_y(X, y)
+    basis = GaussianBasis(h).fit(X)
+    K = basis.transform(X)
+    thetas = ridge_path(K, y, lams)
+    train = np.mean((thetas @ K.T - y) ** 2, axis=1)
+    if X_test is None:
+        return train, None
+    test = np.mean((thetas @ basis.transform(check_array(X_test)).T - y_test) ** 2, axis=1)
+    return train, test
+
+
+def gram_spectrum(Phi: FloatArray) -> tuple[float, float]:
+    """The largest eigenvalue of ΦᵀΦ and its condition number κ = e_max/e_min (inf when singular).
+
+    Batch gradient descent on ½‖Φθ − y‖² converges exactly for step sizes 0 < α < 2/e_max, and κ
+    sets how slowly it zig-zags (CS229 Part I §1; feature scaling lowers κ)."""
+    e = np.linalg.eigvalsh(Phi.T @ Phi)
+    return float(e[-1]), float(e[-1] / e[0]) if e[0] > e[-1] * 1e-300 else float("inf")
 
 
 class _BasisRegressor(BaseEstimator):

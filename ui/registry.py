@@ -28,6 +28,12 @@ class PageInfo:
         return ROOT / "pages" / self.file
 
     @property
+    def views(self) -> tuple[str, ...]:
+        """URL codes of the page's views: the modules of ``views/<file stem>/`` (see :mod:`ui.views`)."""
+        folder = ROOT / "views" / Path(self.file).stem
+        return tuple(sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_")))
+
+    @property
     def thumbnail(self) -> Path:
         return ROOT / "assets" / "thumbnails" / f"{self.url_path}.png"
 

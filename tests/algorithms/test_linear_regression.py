@@ -16,7 +16,12 @@ from algorithms import Ridge
 from algorithms import SGDRegressor
 from algorithms import SubspaceLeastSquares
 from algorithms import TrigonometricBasis
+from algorithms import gram_spectrum
+from algorithms import kernel_ridge_errors
 from algorithms import load_dataset
+from algorithms import ridge_path
+from algorithms import squared_loss
+from algorithms import squared_loss_grid
 
 
 @pytest.fixture
@@ -262,3 +267,46 @@ def test_a_subset_of_centres_for_large_n():
     small = load_dataset("sinc", 50, 0.2, 0)
     np.testing.assert_array_equal(KernelRidge(0.3, 0.1, n_centers=200).fit(small.X, small.y).theta_,
                                   KernelRidge(0.3, 0.1).fit(small.X, small.y).theta_)
+
+
+def test_ridge_path_equals_one_ridge_fit_per_lambda():
+    rng = np.random.default_rng(3)
+    X, y = rng.uniform(-3, 3, (25, 1)), rng.normal(size=25)
+    basis = PolynomialBasis(4)
+    Phi = basis.fit(X).transform(X)
+    lams = [1e-3, 0.1, 10.0]
+    expected = [Ridge(lam, PolynomialBasis(4)).fit(X, y).theta_ for lam in lams]
+    np.testing.assert_allclose(ridge_path(Phi, y, lams), expected, rtol=1e-7, atol=1e-9)
+    with pytest.raises(ValueError, match="λ"):
+        ridge_path(Phi, y, [-1.0])
+
+
+def test_kernel_ridge_errors_are_the_mse_of_each_kernel_ridge_fit():
+    rng = np.random.default_rng(4)
+    X, y = rng.uniform(-3, 3, (30, 1)), rng.normal(size=30)
+    X_test, y_test = rng.uniform(-3, 3, (12, 1)), rng.normal(size=12)
+    lams = [1e-2, 1.0]
+    train, test = kernel_ridge_errors(X, y, X_test, y_test, 0.5, lams)
+    for k, lam in enumerate(lams):
+        model = KernelRidge(0.5, lam).fit(X, y)
+        assert train[k] == pytest.approx(np.mean((model.predict(X) - y) ** 2), rel=1e-6)
+        assert test[k] == pytest.approx(np.mean((model.predict(X_test) - y_test) ** 2), rel=1e-6)
+    assert kernel_ridge_errors(X, y, None, None, 0.5, lams)[1] is None
+
+
+def test_gram_spectrum_gives_the_largest_eigenvalue_and_the_condition_number():
+    Phi = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    top, kappa = gram_spectrum(Phi)
+    e = np.linalg.eigvalsh(Phi.T @ Phi)
+    assert top == pytest.approx(e[-1])
+    assert kappa == pytest.approx(np.linalg.cond(Phi.T @ Phi))
+    assert gram_spectrum(np.ones((3, 2)))[1] == np.inf
+
+
+def test_squared_loss_grid_is_the_objective_at_each_grid_point():
+    Phi = np.array([[1.0, -1.0], [1.0, 0.5], [1.0, 2.0]])
+    y = np.array([0.3, 1.0, -0.4])
+    t0, t1 = np.array([-1.0, 0.0, 2.0]), np.array([0.5, 1.5])
+    J = squared_loss_grid(Phi, y, t0, t1)
+    assert J.shape == (2, 3)
+    assert J[1, 2] == pytest.approx(squared_loss(Phi, y, np.array([2.0, 1.5])))

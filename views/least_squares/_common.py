@@ -1,0 +1,44 @@
+"""What the least-squares views share: slider ranges, the kernel-centre cap, axes and level lines."""
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui.figures import Axes
+from ui.figures import padded_range
+from ui.figures import plain
+from ui.theme import BLUE
+
+H_RANGE, LAM_RANGE = (-2, 1), (-6, 3)  # slider decades for h and λ
+KERNEL_CENTRES = 500  # above this n the kernel model uses 500 random inputs as centres (Sugiyama §2.2)
+N_CURVE = 400
+
+
+def curve_axes(x, y, x_title, y_title) -> Axes:
+    """Fixed ranges from the data only, so the frame does not jump when the fit changes."""
+    return Axes(padded_range(x, 0.03), padded_range(y, 0.25), plain(x_title), plain(y_title))
+
+
+def data_axes(train) -> Axes:
+    """Curve axes of a one-feature training set."""
+    return curve_axes(train.X[:, 0], train.y, train.feature_names[0], train.target_name)
+
+
+def level_lines(x, y, z, width: float, ncontours: int | None = None, **contours) -> go.Contour:
+    """Level lines of an objective surface in one colour."""
+    return go.Contour(
+        x=x,
+        y=y,
+        z=z,
+        showscale=False,
+        hoverinfo="skip",
+        contours=dict(coloring="lines", **contours),
+        colorscale=[[0, BLUE], [1, BLUE]],
+        line=dict(width=width),
+        ncontours=ncontours,
+        name="J",
+    )
+
+
+def data_seed() -> int:
+    """The data panel's seed, reused by the fits that draw random numbers."""
+    return int(st.session_state.get("ls.seed", 0))
