@@ -6,7 +6,11 @@ import streamlit as st
 from ui.figures import Axes
 from ui.figures import padded_range
 from ui.figures import plain
+from ui.figures import points_trace
+from ui.figures import regression_figure
+from ui.i18n import t
 from ui.theme import BLUE
+from ui.theme import HIGHLIGHT_COLOR
 
 H_RANGE, LAM_RANGE = (-2, 1), (-6, 3)  # slider decades for h and λ
 KERNEL_CENTRES = 500  # above this n the kernel model uses 500 random inputs as centres (Sugiyama §2.2)
@@ -42,3 +46,15 @@ def level_lines(x, y, z, width: float, ncontours: int | None = None, **contours)
 def data_seed() -> int:
     """The data panel's seed, reused by the fits that draw random numbers."""
     return int(st.session_state.get("ls.seed", 0))
+
+
+def star_marker(theta, name: str, style, size_scale: float):
+    """The least-squares (or normal-equation) optimum in a parameter-space plot."""
+    return points_trace(
+        [theta[0]], [theta[1]], name, style, symbol="star", color=HIGHLIGHT_COLOR, size_scale=size_scale
+    )
+
+
+def fit_figure(x, y, curves, axes, style, title: str):
+    """Training points and fitted curves, titled."""
+    return regression_figure(x, y, curves, axes, style, data_name=t("ls.train_points"), title=title)

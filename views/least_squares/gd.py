@@ -35,9 +35,9 @@ from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper
 from ui.theme import CLASS_COLORS
-from ui.theme import HIGHLIGHT_COLOR
 from views.least_squares._common import data_seed
 from views.least_squares._common import level_lines
+from views.least_squares._common import star_marker
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -171,37 +171,10 @@ def gd_stepper(bgd, sgd, normal, Phi, y, ctx, scale):
     )
     static = base_figure(ctx.style, axes)
     static.add_trace(level_lines(g0, g1, np.log(J - normal.objective_ + 1e-12), 1, ncontours=18))
-    static.add_trace(
-        go.Scatter(
-            x=path_b[:, 0],
-            y=path_b[:, 1],
-            mode="lines",
-            name=t("ls.bgd"),
-            line=dict(color=CLASS_COLORS[0], width=1),
-            opacity=0.5,
-        )
-    )
-    static.add_trace(
-        go.Scatter(
-            x=path_s[:, 0],
-            y=path_s[:, 1],
-            mode="lines",
-            name=t("ls.sgd"),
-            line=dict(color=ALT_COLOR, width=1),
-            opacity=0.5,
-        )
-    )
-    static.add_trace(
-        points_trace(
-            [star[0]],
-            [star[1]],
-            t("ls.normal_eq"),
-            ctx.style,
-            symbol="star",
-            color=HIGHLIGHT_COLOR,
-            size_scale=2,
-        )
-    )
+    for path, name, color in ((path_b, t("ls.bgd"), CLASS_COLORS[0]), (path_s, t("ls.sgd"), ALT_COLOR)):
+        look = dict(mode="lines", name=name, line=dict(color=color, width=1), opacity=0.5)
+        static.add_trace(go.Scatter(x=path[:, 0], y=path[:, 1], **look))
+    static.add_trace(star_marker(star, t("ls.normal_eq"), ctx.style, 2))
     steps_s = np.array([h.step for h in sgd.history_])
 
     def frame(s):

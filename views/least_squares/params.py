@@ -29,13 +29,14 @@ from ui.figures import Curve
 from ui.figures import base_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
-from ui.figures import regression_figure
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.theme import HIGHLIGHT_COLOR
 from views.least_squares._common import LAM_RANGE
 from views.least_squares._common import data_axes
+from views.least_squares._common import fit_figure
 from views.least_squares._common import level_lines
+from views.least_squares._common import star_marker
 
 
 def render(ctx, controls, main):
@@ -84,34 +85,17 @@ def render(ctx, controls, main):
     fig.add_trace(
         line_trace(Curve(t("ls.ridge_path"), path[:, 0], path[:, 1], TRUTH_COLOR, "dot"), ctx.style)
     )
-    fig.add_trace(
-        points_trace(
-            [t_ls[0]],
-            [t_ls[1]],
-            t("ls.ls_solution"),
-            ctx.style,
-            symbol="star",
-            color=HIGHLIGHT_COLOR,
-            size_scale=1.8,
-        )
-    )
+    fig.add_trace(star_marker(t_ls, t("ls.ls_solution"), ctx.style, 1.8))
     fig.add_trace(
         points_trace([t_r[0]], [t_r[1]], t("ls.ridge_solution"), ctx.style, color=ALT_COLOR, size_scale=1.4)
     )
     fit_axes = data_axes(data.train)
     grid = np.linspace(*fit_axes.x_range, 100)
-    fit_fig = regression_figure(
-        X[:, 0],
-        y,
-        [
-            Curve(t("ls.ls_solution"), grid, ls_fit.predict(grid[:, None]), HIGHLIGHT_COLOR, "dash"),
-            Curve(t("ls.ridge_solution"), grid, ridge.predict(grid[:, None]), ALT_COLOR),
-        ],
-        fit_axes,
-        ctx.style,
-        data_name=t("ls.train_points"),
-        title=t("ls.params_fit_title"),
-    )
+    fits = [
+        Curve(t("ls.ls_solution"), grid, ls_fit.predict(grid[:, None]), HIGHLIGHT_COLOR, "dash"),
+        Curve(t("ls.ridge_solution"), grid, ridge.predict(grid[:, None]), ALT_COLOR),
+    ]
+    fit_fig = fit_figure(X[:, 0], y, fits, fit_axes, ctx.style, t("ls.params_fit_title"))
     with main:
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:

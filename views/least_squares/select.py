@@ -33,7 +33,6 @@ from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import curves_figure
 from ui.figures import heatmap_figure
-from ui.figures import regression_figure
 from ui.figures import safe_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
@@ -43,6 +42,7 @@ from views.least_squares._common import LAM_RANGE
 from views.least_squares._common import N_CURVE
 from views.least_squares._common import curve_axes
 from views.least_squares._common import data_seed
+from views.least_squares._common import fit_figure
 
 BOOK_GRID = ([0.03, 0.3, 3.0], [1e-4, 0.1, 100.0])  # Sugiyama Fig 4.14
 FINE_GRID = (series_125(-2, 1), series_125(-4, 2))
@@ -105,15 +105,8 @@ def render(ctx, controls, main):
     curves = (
         [Curve(t("ls.truth"), grid, data.train.truth(grid), TRUTH_COLOR, "dash")] if data.train.truth else []
     )
-    fit_fig = regression_figure(
-        X[:, 0],
-        y,
-        [*curves, Curve(f"h = {h:g}, λ = {lam:g}", grid, model.predict(grid[:, None]), FIT_COLOR)],
-        axes,
-        ctx.style,
-        data_name=t("ls.train_points"),
-        title=t("ls.selected_fit"),
-    )
+    selected_fit = Curve(f"h = {h:g}, λ = {lam:g}", grid, model.predict(grid[:, None]), FIT_COLOR)
+    fit_fig = fit_figure(X[:, 0], y, [*curves, selected_fit], axes, ctx.style, t("ls.selected_fit"))
     with main:
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
