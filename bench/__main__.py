@@ -21,6 +21,7 @@ from bench.browser import round_trips
 from bench.core import run_fit_case
 from bench.core import scaling_exponent
 from bench.pages import page_rows
+from bench.pages import view_rows
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -57,6 +58,12 @@ def main() -> None:
                 f"| {row['page']} | {row['widget']} | {row['median_ms']:.0f} | {row['p95_ms']:.0f} | "
                 f"{row['large_median_ms']:.0f} | {row['large_p95_ms']:.0f} |"
             )
+            print(lines[-1], flush=True)
+        lines += ["", "## View rerun after a hyperparameter change (AppTest; every view, default data)", "",
+                  "| view | widget moved | median ms | p95 ms |", "|---|---|---|---|"]
+        for row in view_rows():
+            times = f"{row['median_ms']:.0f} | {row['p95_ms']:.0f}"
+            lines.append(f"| {row['view']} | {row['widget']} | {times} |")
             print(lines[-1], flush=True)
         lines.append("")
         if not args.no_browser:

@@ -79,3 +79,12 @@ def page_rows() -> list[dict]:
         row["large_median_ms"], row["large_p95_ms"] = large["median_ms"], large["p95_ms"]
         rows.append(row)
     return rows
+
+
+def view_rows() -> list[dict]:
+    """Every view of every page (discovered from views/<page>/), opened by its URL, default data."""
+    return [
+        {"view": f"{page.key}.{code}", **rerun_times(page.file, {f"{page.key}.view": code})}
+        for page in PAGES
+        for code in page.views
+    ]

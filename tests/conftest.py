@@ -8,10 +8,10 @@ def pytest_terminal_summary(terminalreporter):
     for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
         for name, value in getattr(report, "user_properties", []):
             if name == "sweep_runs":
-                page, count = value
-                runs[page] = count
+                where, count = value
+                runs[where] = count
     if runs:
-        line = f"AppTest sweep: {sum(runs.values())} combinations over {len(runs)} pages ({runs})"
+        line = f"AppTest sweep: {sum(runs.values())} combinations in {len(runs)} views and preset lists ({runs})"
         terminalreporter.write_line(line)
         OUTPUT.mkdir(parents=True, exist_ok=True)
         (OUTPUT / "sweep.txt").write_text(line + "\n", encoding="utf-8")

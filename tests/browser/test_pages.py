@@ -7,26 +7,34 @@ from tests.browser.conftest import all_chart_data
 from tests.browser.conftest import chart_data
 from tests.browser.conftest import overflowing_chart_text
 from tests.browser.conftest import wait_for_app
-from ui.registry import HOME
 from ui.registry import PAGES
 
+VIEWS = [(info, code) for info in PAGES for code in info.views]  # discovered: views/<page>/<code>.py
 
-@pytest.mark.parametrize("info", [HOME, *PAGES], ids=lambda p: p.key)
-def test_page_renders_without_exception_and_screenshot(server, page, info):
+
+def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
     """In English, Chinese and Chinese projector mode (the widest text): no exception, a chart, and no
-    chart text sticking out of its chart."""
-    url = server if info is HOME else f"{server}/{info.url_path}"
-    for query in ("", "?lang=zh", "?lang=zh&projector=true"):
-        page.goto(url + query)
+    chart text sticking out of its chart; screenshots of the first two go to tests/output."""
+    joint = "&" if "?" in url else "?"
+    for name, query in (("en", ""), ("zh", "lang=zh"), ("projector", "lang=zh&projector=true")):
+        page.goto(f"{url}{joint}{query}" if query else url)
         wait_for_app(page)
         assert page.locator("[data-testid='stException']").count() == 0
         assert page.locator("h1").count() >= 1
-        if info is not HOME:
+        if not home:
             assert page.locator("[data-testid='stPlotlyChart']").count() >= 1
         assert overflowing_chart_text(page) == [], query
-        if "projector" not in query:
-            name = "zh" if query else "en"
-            page.screenshot(path=str(OUTPUT / f"{info.url_path}-{name}.png"), full_page=True)
+        if name != "projector":
+            page.screenshot(path=str(OUTPUT / f"{shot}-{name}.png"), full_page=True)
+
+
+def test_home_renders_without_exception_and_screenshot(server, page):
+    assert_renders(page, server, "home", home=True)
+
+
+@pytest.mark.parametrize("info,view", VIEWS, ids=lambda v: getattr(v, "key", v))
+def test_every_view_renders_without_exception_and_screenshot(server, page, info, view):
+    assert_renders(page, f"{server}/{info.url_path}?{info.key}.view={view}", f"{info.url_path}-{view}")
 
 
 @pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
