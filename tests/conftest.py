@@ -11,7 +11,8 @@ def pytest_terminal_summary(terminalreporter):
                 where, count = value
                 runs[where] = count
     if runs:
-        line = f"AppTest sweep: {sum(runs.values())} combinations in {len(runs)} views and preset lists ({runs})"
+        total = sum(runs.values())
+        line = f"AppTest sweep: {total} combinations in {len(runs)} views and preset lists ({runs})"
         terminalreporter.write_line(line)
         OUTPUT.mkdir(parents=True, exist_ok=True)
         (OUTPUT / "sweep.txt").write_text(line + "\n", encoding="utf-8")
