@@ -3,11 +3,15 @@
 import numpy as np
 import pytest
 
+from ui.figures import Axes
+from ui.figures import Curve
+from ui.figures import curves_figure
 from ui.figures import decision_surface
 from ui.figures import discrete_scale
 from ui.figures import grid_points
 from ui.figures import line_points
 from ui.figures import padded_range
+from ui.figures import scatter_axes
 from ui.theme import style_for
 
 
@@ -65,3 +69,21 @@ def test_discrete_scale_gives_each_class_a_flat_band():
         [2 / 3, "#ff0000"],
         [1.0, "#ff0000"],
     ]
+
+
+def test_scatter_axes_choose_equal_scales_unless_told():
+    X = np.array([[0.0, 0.0], [10.0, 1.0]])  # spans 10 : 1, units too different for equal scales
+    auto = scatter_axes(X, ("a", "<b>"))
+    assert not auto.equal and auto.x_range == padded_range(X[:, 0]) and auto.y_title == "&lt;b&gt;"
+    assert scatter_axes(X, ("a", "b"), equal=True).equal
+    square = X * [1, 10]
+    assert scatter_axes(square, ("a", "b")).equal and not scatter_axes(square, ("a", "b"), equal=False).equal
+
+
+def test_curves_figure_leaves_room_for_the_legend_rows_asked_for():
+    style = style_for(False)
+    curve = Curve("J", np.arange(3.0), np.arange(3.0), "#000000")
+    axes = Axes((0, 2), (0, 2))
+    one, four = (curves_figure([curve], axes, style, title="t", legend_rows=r) for r in (1, 4))
+    assert four.layout.margin.t - one.layout.margin.t == pytest.approx(3 * 1.7 * style.font_size, abs=1)
+    assert one.data[0].mode == "lines"

@@ -40,7 +40,11 @@ def log_slider(
     label: str, key: str, lo_exp: int, hi_exp: int, default: float, help: str | None = None
 ) -> float:
     """A slider over a logarithmic 1-2-3-5 scale (λ, h, σ, C, learning rates)."""
-    options = series_125(lo_exp, hi_exp)
+    return number_slider(label, key, series_125(lo_exp, hi_exp), default, help)
+
+
+def number_slider(label: str, key: str, options: list[float], default: float, help: str | None = None):
+    """A URL-bound slider over a fixed list of numbers, shown short (0.001, 1e-05, 3)."""
     return st.select_slider(
         label, options=options, value=default, format_func=lambda v: f"{v:g}", help=help, **bound(key)
     )

@@ -158,11 +158,13 @@ def base_layout(
     return layout
 
 
-def scatter_axes(X: np.ndarray, names: tuple[str, ...], pad: float = 0.08) -> Axes:
-    """Fixed ranges from 2-D data; equal scales (distances matter) unless the units differ a lot."""
+def scatter_axes(X: np.ndarray, names: tuple[str, ...], pad: float = 0.08, equal: bool | None = None) -> Axes:
+    """Fixed ranges from 2-D data; equal scales (distances matter) unless the units differ a lot or
+    ``equal`` says otherwise."""
     xr, yr = padded_range(X[:, 0], pad), padded_range(X[:, 1], pad)
     spans = np.array([xr[1] - xr[0], yr[1] - yr[0]])
-    return Axes(xr, yr, plain(names[0]), plain(names[1]), equal=bool(spans.max() / spans.min() < 4))
+    equal = bool(spans.max() / spans.min() < 4) if equal is None else equal
+    return Axes(xr, yr, plain(names[0]), plain(names[1]), equal=equal)
 
 
 def base_figure(
@@ -546,9 +548,10 @@ def curves_figure(
     title: str = "",
     markers: bool = False,
     height: int | None = None,
+    legend_rows: int = 1,
 ) -> go.Figure:
     """Loss / objective / error curves against iteration or complexity."""
-    fig = base_figure(style, axes, title, height=height)
+    fig = base_figure(style, axes, title, height, legend_rows)
     for curve in curves:
         trace = line_trace(curve, style)
         if markers:

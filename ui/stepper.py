@@ -22,6 +22,10 @@ import streamlit as st
 
 from ui.charts import chart
 from ui.controls import slider
+from ui.data_panel import LoadedData
+from ui.data_panel import edit_enabled
+from ui.data_panel import editable_chart
+from ui.figures import Axes
 from ui.i18n import t
 
 MAX_FRAMES = 40
@@ -265,3 +269,17 @@ def stepper(
             st.caption(click_caption)
     if view.details:
         st.markdown(view.details(step))
+
+
+def stepper_unless_editing(
+    key: str, n_steps: int, view: StepView, prefix: str, data: LoadedData, axes: Axes
+) -> None:
+    """The stepper; while the page's points are being edited (``<prefix>.edit``), the last step as an
+    editable chart (``<key>_edit``) instead, with the catalogue note ``<prefix>.edit_no_steps``."""
+    if not edit_enabled(prefix):
+        stepper(key, n_steps, view)
+        return
+    final = go.Figure(view.static)
+    final.add_traces(view.frame(n_steps - 1))
+    editable_chart(final, prefix, data, axes.x_range, axes.y_range, key=f"{key}_edit")
+    st.caption(t(f"{prefix}.edit_no_steps"))

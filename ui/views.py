@@ -41,3 +41,12 @@ def view_picker(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
 def view_columns(wide: float = 3.0):
     """The controls column and the main column every view draws into."""
     return st.columns([1, wide], gap="medium")
+
+
+def fitted(fit, *args):
+    """``fit(*args)``, or None once the reason it failed (a ValueError from algorithms/) is shown."""
+    try:
+        return fit(*args)
+    except ValueError as err:
+        st.error(t("error.fit", detail=str(err)))
+        return None
