@@ -31,6 +31,13 @@ class BaseEstimator:
             name for name, p in signature.parameters.items() if name != "self" and p.kind != p.VAR_KEYWORD
         ]
 
+    def _store(self, arguments: dict[str, Any]) -> None:
+        """Keep every constructor argument as the attribute of the same name (scikit-learn's rule:
+        ``__init__`` only stores its hyperparameters; ``fit`` checks them). Call as
+        ``self._store(locals())``."""
+        for name in self._param_names():
+            setattr(self, name, arguments[name])
+
     def get_params(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._param_names()}
 

@@ -20,7 +20,7 @@ from algorithms._base import gaussian_kernel
 from algorithms._base import squared_distances
 from algorithms.model_selection import fold_ids
 
-__all__ = ["LocalOutlierFactor", "SVDD", "SVDDStep", "KLIEP", "KLIEPStep", "kliep_cv",
+__all__ = ["LocalOutlierFactor", "SVDD", "SVDDStep", "SVDDSnapshots", "KLIEP", "KLIEPStep", "kliep_cv",
            "KLIEPCVResult"]
 
 
@@ -78,8 +78,7 @@ class LocalOutlierFactor(BaseEstimator):
     """
 
     def __init__(self, n_neighbors: int = 3, convention: str = "standard"):
-        self.n_neighbors = n_neighbors
-        self.convention = convention
+        self._store(locals())
 
     def fit(self, X, y=None) -> "LocalOutlierFactor":
         X = check_array(X, min_samples=2)
@@ -152,6 +151,37 @@ class SVDDStep:
     gap: float
 
 
+@dataclass(frozen=True)
+class SVDDSnapshots:
+    """The sphere after every recorded SMO step of :attr:`SVDD.history_` (Sugiyama §12.2).
+
+    ``radius2`` (steps,) R² of that α; ``decision`` (steps, m) R² − ‖ψ(x) − c‖² at m given points
+    (positive inside); ``kinds`` (steps, n) of every training α: 0 α = 0 (inside), 1 0 < α < C
+    (on the sphere), 2 α = C (on or outside).
+    """
+
+    radius2: FloatArray
+    decision: FloatArray
+    kinds: np.ndarray
+
+
+def _alpha_kinds(alpha, C) -> np.ndarray:
+    """0 where α = 0, 1 where 0 < α < C (free), 2 where α = C (bounded), to within 1e-8·C."""
+    tol = 1e-8 * C
+    return np.where(alpha <= tol, 0, np.where(alpha >= C - tol, 2, 1)).astype(np.int8)
+
+
+def _sphere_radius2(kinds, d2) -> float:
+    """R² (Sugiyama §12.2): the mean ‖ψ(x_i) − c‖² = d2_i over free SVs; with none, the middle of the
+    KKT interval [max d2 over α = 0, min d2 over α = C]."""
+    if (kinds == 1).any():
+        return float(d2[kinds == 1].mean())
+    inside, outside = d2[kinds == 0], d2[kinds == 2]
+    lo = inside.max() if len(inside) else (outside.min() if len(outside) else 0.0)
+    hi = outside.min() if len(outside) else lo
+    return float((lo + hi) / 2)
+
+
 class SVDD(BaseEstimator):
     """Support vector data description / minimum enclosing hypersphere (Sugiyama §12.2).
 
@@ -180,11 +210,7 @@ class SVDD(BaseEstimator):
 
     def __init__(self, C: float = 0.1, sigma: float | None = 1.0, tol: float = 1e-6,
                  max_iter: int = 100_000, n_snapshots: int = 100):
-        self.C = C
-        self.sigma = sigma
-        self.tol = tol
-        self.max_iter = max_iter
-        self.n_snapshots = n_snapshots
+        self._store(locals())
 
     def _kernel(self, A, B):
         if self.sigma is None:
@@ -258,20 +284,11 @@ class SVDD(BaseEstimator):
         self.history_ = tuple(history)
         self._aKa = float(alpha @ K @ alpha)
         d2 = Kd - 2.0 * K @ alpha + self._aKa
-        tol_a = 1e-8 * C
-        self.support_ = np.flatnonzero(alpha > tol_a)
-        free = (alpha > tol_a) & (alpha < C - tol_a)
-        self.free_support_ = np.flatnonzero(free)
-        self.bounded_support_ = np.flatnonzero(alpha >= C - tol_a)
-        if free.any():
-            r2 = float(d2[free].mean())
-        else:
-            inside = d2[alpha <= tol_a]
-            outside = d2[alpha >= C - tol_a]
-            lo = inside.max() if len(inside) else (outside.min() if len(outside) else 0.0)
-            hi = outside.min() if len(outside) else lo
-            r2 = float((lo + hi) / 2)
-        self.radius2_ = max(r2, 0.0)
+        kinds = _alpha_kinds(alpha, C)
+        self.support_ = np.flatnonzero(kinds > 0)
+        self.free_support_ = np.flatnonzero(kinds == 1)
+        self.bounded_support_ = np.flatnonzero(kinds == 2)
+        self.radius2_ = max(_sphere_radius2(kinds, d2), 0.0)
         self.center_ = alpha @ X if self.sigma is None else None
         self.dist2_ = d2
         return self
@@ -301,6 +318,29 @@ class SVDD(BaseEstimator):
     def decision_function(self, X) -> FloatArray:
         """R² − ‖ψ(x) − c‖²: positive inside the sphere, negative for anomalies."""
         return self.radius2_ - self.distance2(X)
+
+    def snapshots(self, X) -> SVDDSnapshots:
+        """The sphere of every α in ``history_``: its R², its decision at the points X, the α kinds.
+
+        For each recorded α: ‖ψ(x) − c‖² = K(x, x) − 2Σ_i α_i K(x, x_i) + αᵀKα and R² as in ``fit``
+        (not floored at 0), so the SMO iterations can be drawn step by step (Sugiyama §12.2).
+        """
+        X = check_new_data(self, X, "X_fit_")
+        C = float(self.C)
+        K = self._kernel(self.X_fit_, self.X_fit_)
+        Kx = self._kernel(X, self.X_fit_)
+        kxx = np.ones(len(X)) if self.sigma is not None else (X * X).sum(1)
+        Kd = np.diag(K)
+        radii, decisions, kinds = [], [], []
+        for step in self.history_:
+            a = step.alpha
+            aKa = float(a @ K @ a)
+            kind = _alpha_kinds(a, C)
+            r2 = _sphere_radius2(kind, Kd - 2 * K @ a + aKa)
+            radii.append(r2)
+            decisions.append(r2 - (kxx - 2 * Kx @ a + aKa))
+            kinds.append(kind)
+        return SVDDSnapshots(_readonly(radii), _readonly(decisions), _readonly(kinds))
 
     def predict(self, X) -> np.ndarray:
         """+1 inside or on the sphere (normal), −1 outside (anomaly).
@@ -400,13 +440,7 @@ class KLIEP(BaseEstimator):
     def __init__(self, sigma: float = 1.0, eps: float = 0.01, max_iter: int = 1000,
                  tol: float = 1e-3, threshold: float = 0.5, random_state=None,
                  n_centers: int | None = None):
-        self.sigma = sigma
-        self.eps = eps
-        self.max_iter = max_iter
-        self.tol = tol
-        self.threshold = threshold
-        self.random_state = random_state
-        self.n_centers = n_centers
+        self._store(locals())
 
     def fit(self, X_normal, X_test) -> "KLIEP":
         Xn = check_array(X_normal, name="The normal samples", min_samples=1)
@@ -434,6 +468,13 @@ class KLIEP(BaseEstimator):
         """The estimated ratio ŵ(x) = Σ_j α_j K(x, x'_j) (≈ 1 normal, small = anomalous)."""
         X = check_new_data(self, X, "centers_")
         return gaussian_kernel(X, self.centers_, self.sigma) @ self.alpha_
+
+    def history_scores(self, X) -> FloatArray:
+        """ŵ(x) = Σ_j α_j K(x, x'_j) at the points X with the α of every step in ``history_``:
+        shape (steps, len(X)), to draw the iterations of Fig 12.5 one by one (Sugiyama §12.3)."""
+        X = check_new_data(self, X, "centers_")
+        K = gaussian_kernel(X, self.centers_, self.sigma)
+        return np.array([K @ step.alpha for step in self.history_]).reshape(len(self.history_), len(X))
 
     def decision_function(self, X) -> FloatArray:
         """ŵ(x) − threshold: negative for anomalies."""

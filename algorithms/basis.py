@@ -28,7 +28,7 @@ class LinearBasis(BaseEstimator):
     """
 
     def __init__(self, standardize: bool = False):
-        self.standardize = standardize
+        self._store(locals())
 
     def fit(self, X) -> "LinearBasis":
         X = check_array(X)
@@ -57,7 +57,7 @@ class PolynomialBasis(BaseEstimator):
     """
 
     def __init__(self, degree: int = 3):
-        self.degree = degree
+        self._store(locals())
 
     def fit(self, X) -> "PolynomialBasis":
         X = _check_1d_input(X, "A polynomial basis")
@@ -82,7 +82,7 @@ class TrigonometricBasis(BaseEstimator):
     """
 
     def __init__(self, m: int = 15):
-        self.m = m
+        self._store(locals())
 
     def fit(self, X) -> "TrigonometricBasis":
         _check_1d_input(X, "A trigonometric basis")
@@ -112,10 +112,7 @@ class GaussianBasis(BaseEstimator):
     """
 
     def __init__(self, h: float = 0.3, centers=None, n_centers: int | None = None, random_state=0):
-        self.h = h
-        self.centers = centers
-        self.n_centers = n_centers
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X) -> "GaussianBasis":
         X = check_array(X)

@@ -27,8 +27,8 @@ from algorithms.model_selection import fold_ids
 
 __all__ = ["KMeans", "KMeansStep", "KMeansRun", "kmeans_plusplus", "nearest_center",
            "kmeans_objective", "elbow_curve", "KernelKMeans", "KernelKMeansStep",
-           "SpectralClustering", "DBSCAN", "DBSCANStep", "k_distances", "lsmi", "SMIResult",
-           "smi_curve", "adjusted_rand_index"]
+           "kernel_kmeans_starts", "SpectralClustering", "DBSCAN", "DBSCANStep", "k_distances",
+           "lsmi", "SMIResult", "smi_curve", "knn_smi_curve", "adjusted_rand_index"]
 
 
 def _readonly(a) -> np.ndarray:
@@ -201,11 +201,7 @@ class KMeans(BaseEstimator):
 
     def __init__(self, n_clusters: int = 3, init="k-means++", n_init: int = 1,
                  max_iter: int = 300, random_state=None):
-        self.n_clusters = n_clusters
-        self.init = init
-        self.n_init = n_init
-        self.max_iter = max_iter
-        self.random_state = random_state
+        self._store(locals())
 
     def _initial_centers(self, X, k, rng):
         if isinstance(self.init, str):
@@ -266,14 +262,13 @@ def elbow_curve(X, ks=range(1, 11), init="k-means++", n_init: int = 5,
     """Best k-means objective J for every number of clusters in ``ks`` (the elbow plot).
 
     J always falls as k grows (J = 0 at k = n); look for the "elbow" where the fall flattens.
-    Values of k larger than n are rejected.
+    Values of k larger than n are rejected. ``random_state`` goes to every fit as given: an int
+    starts every k from the same seed (the curve does not change when ``ks`` grows), a Generator
+    is shared by the fits.
     """
     X = check_array(X)
-    rng = check_random_state(random_state)
-    out = []
-    for k in ks:
-        out.append(KMeans(k, init=init, n_init=n_init, random_state=rng).fit(X).inertia_)
-    return np.array(out)
+    return np.array([KMeans(k, init=init, n_init=n_init, random_state=random_state).fit(X).inertia_
+                     for k in ks])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -319,11 +314,7 @@ class KernelKMeans(BaseEstimator):
 
     def __init__(self, n_clusters: int = 2, h: float = 1.0, max_iter: int = 100,
                  init_labels=None, random_state=None):
-        self.n_clusters = n_clusters
-        self.h = h
-        self.max_iter = max_iter
-        self.init_labels = init_labels
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y=None) -> "KernelKMeans":
         X = check_array(X)
@@ -415,6 +406,16 @@ class KernelKMeans(BaseEstimator):
         return self.fit(X).labels_
 
 
+def kernel_kmeans_starts(X, n_clusters: int, h: float, seeds) -> tuple[KernelKMeans, ...]:
+    """Kernel k-means fitted once from each random start in ``seeds`` (Sugiyama §14.2).
+
+    The same data and width h end in different partitions and objectives J depending on the
+    start: kernel k-means only finds a local minimum.
+    """
+    X = check_array(X)
+    return tuple(KernelKMeans(n_clusters, h, random_state=seed).fit(X) for seed in seeds)
+
+
 # ----------------------------------------------------------------------------------------------
 # spectral clustering
 # ----------------------------------------------------------------------------------------------
@@ -441,10 +442,7 @@ class SpectralClustering(BaseEstimator):
 
     def __init__(self, n_clusters: int = 2, n_neighbors: int = 10, n_init: int = 10,
                  random_state=None):
-        self.n_clusters = n_clusters
-        self.n_neighbors = n_neighbors
-        self.n_init = n_init
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y=None) -> "SpectralClustering":
         X = check_array(X, min_samples=3)
@@ -500,8 +498,7 @@ class DBSCAN(BaseEstimator):
     """
 
     def __init__(self, eps: float = 0.5, min_samples: int = 5):
-        self.eps = eps
-        self.min_samples = min_samples
+        self._store(locals())
 
     def fit(self, X, y=None) -> "DBSCAN":
         X = check_array(X)
@@ -700,3 +697,30 @@ def smi_curve(X, grid=(3, 5, 10, 20, 40), n_clusters: int = 2, method: str = "sp
         values.append(lsmi(X, lab, sigmas, lams, n_folds, seed).smi)
         all_labels.append(lab)
     return np.array(values), tuple(all_labels)
+
+
+def _partition_key(labels: np.ndarray) -> bytes:
+    """Labels renamed in order of first appearance: equal partitions give equal bytes."""
+    _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    return np.argsort(np.argsort(first))[inverse].astype(np.int16).tobytes()
+
+
+def knn_smi_curve(X, n_clusters: int, grid, random_state: int = 0
+                  ) -> tuple[tuple[SMIResult, ...], tuple[np.ndarray, ...]]:
+    """LSMI estimate of spectral clustering's labels for every k of the kNN graph (Fig 14.8).
+
+    Unlike :func:`smi_curve`, every k gets the same seed for its clustering and the same CV split
+    for its :func:`lsmi` (``random_state``), and labellings that are the same partition up to
+    renaming share one estimate, so equal partitions get equal SMI (Sugiyama §14.4). Returns the
+    full :class:`SMIResult` (with its CV table) and the labels for each k.
+    """
+    X = check_array(X, min_samples=3)
+    results, labels, estimates = [], [], {}
+    for knn in grid:
+        lab = SpectralClustering(n_clusters, knn, random_state=random_state).fit(X).labels_
+        key = _partition_key(lab)
+        if key not in estimates:
+            estimates[key] = lsmi(X, lab, random_state=random_state)
+        results.append(estimates[key])
+        labels.append(lab)
+    return tuple(results), tuple(labels)

@@ -9,6 +9,7 @@ Part XII (ICA, M47). Also the kNN similarity graph shared with spectral clusteri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 from math import isfinite
 from math import tanh
 
@@ -36,7 +37,8 @@ __all__ = ["PCA", "LPP", "KernelPCA", "LaplacianEigenmap", "FactorAnalysis", "IC
            "FAStep", "ICAStep", "knn_graph", "heat_kernel_graph", "graph_components",
            "laplacian_eigenvectors", "cocktail_party", "inscribed_ball_volume",
            "samples_for_density", "curse_of_dimensionality", "CurseOfDimensionality",
-           "distance_contrast", "to_polar", "from_polar"]
+           "distance_contrast", "to_polar", "from_polar", "class_separation", "rank_correlation",
+           "fa_posterior", "match_sources"]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -130,8 +132,7 @@ class PCA(BaseEstimator):
     """
 
     def __init__(self, n_components: int | None = 2, standardize: bool = False):
-        self.n_components = n_components
-        self.standardize = standardize
+        self._store(locals())
 
     def fit(self, X, y=None) -> "PCA":
         X = check_array(X, min_samples=2)
@@ -297,15 +298,14 @@ class LPP(BaseEstimator):
     The book orders λ descending and keeps the last m; here eigenvalues are ascending and the
     first m are kept. ``projection_`` holds the book's T (rows D-normalised, ξᵀXᵀDXξ = 1);
     ``components_`` the same directions with unit length (for drawing lines and for
-    ``transform``). If XᵀDX is singular (a constant or duplicated feature) a ridge of 1e-10·tr/d
-    is added and ``regularized_`` is True.
+    ``transform``); ``laplacian_scatter_`` and ``degree_scatter_`` the two sides' matrices XᵀLX
+    and XᵀDX (symmetrised). If XᵀDX is singular (a constant or duplicated feature) a ridge of
+    1e-10·tr/d is added in the solve and ``regularized_`` is True.
     """
 
     def __init__(self, n_components: int = 1, n_neighbors: int | None = None,
                  t: float | None = None):
-        self.n_components = n_components
-        self.n_neighbors = n_neighbors
-        self.t = t
+        self._store(locals())
 
     def fit(self, X, y=None) -> "LPP":
         X = check_array(X, min_samples=2)
@@ -318,6 +318,7 @@ class LPP(BaseEstimator):
         A = Xc.T @ ((np.diag(deg) - W) @ Xc)
         B = Xc.T @ (deg[:, None] * Xc)
         A, B = (A + A.T) / 2, (B + B.T) / 2
+        self.laplacian_scatter_, self.degree_scatter_ = A, B
         self.regularized_ = False
         try:
             lam, Xi = _eigh_subset(A, B, 0, m - 1)
@@ -341,6 +342,23 @@ class LPP(BaseEstimator):
         return self.fit(X).transform(X)
 
 
+def class_separation(z, labels) -> float | None:
+    """Between-class over within-class variance of a 1-D projection z (Sugiyama Figs 13.5, 13.9).
+
+    (1/n)Σ_c n_c(z̄_c − z̄)² / (1/n)Σ_c Σ_{i∈c}(z_i − z̄_c)²: large when the projection keeps the
+    classes apart (LPP on the stripes), small when they overlap (PCA). None when there is no
+    within-class spread.
+    """
+    z = np.asarray(z, dtype=float)
+    labels = np.asarray(labels)
+    classes = np.unique(labels)
+    means = np.array([z[labels == c].mean() for c in classes])
+    counts = np.array([np.sum(labels == c) for c in classes])
+    within = sum(((z[labels == c] - m) ** 2).sum() for c, m in zip(classes, means, strict=True)) / len(z)
+    between = float((counts * (means - z.mean()) ** 2).sum() / len(z))
+    return between / within if within > 0 else None
+
+
 class KernelPCA(BaseEstimator):
     """Kernel PCA with the Gaussian kernel K(x, x') = exp(−‖x − x'‖²/(2h²)) (Sugiyama §13.4).
 
@@ -352,8 +370,7 @@ class KernelPCA(BaseEstimator):
     """
 
     def __init__(self, n_components: int = 2, h: float = 1.0):
-        self.n_components = n_components
-        self.h = h
+        self._store(locals())
 
     def fit(self, X, y=None) -> "KernelPCA":
         X = check_array(X, min_samples=2)
@@ -417,8 +434,7 @@ class LaplacianEigenmap(BaseEstimator):
     """
 
     def __init__(self, n_components: int = 2, n_neighbors: int = 10):
-        self.n_components = n_components
-        self.n_neighbors = n_neighbors
+        self._store(locals())
 
     def fit(self, X, y=None) -> "LaplacianEigenmap":
         X = check_array(X, min_samples=3)
@@ -434,6 +450,21 @@ class LaplacianEigenmap(BaseEstimator):
 
     def fit_transform(self, X, y=None) -> FloatArray:
         return self.fit(X).embedding_
+
+
+def rank_correlation(a, b) -> float | None:
+    """|Spearman ρ| of a and b: the correlation of their ranks (ties ranked in order of appearance).
+
+    Measures how well an embedding unrolls a manifold (Sugiyama Fig 13.13): |ρ| between the first
+    coordinate and the position along the roll is near 1 when the order is kept. None with fewer
+    than 3 values or a constant one.
+    """
+    if a is None or b is None or len(a) < 3:
+        return None
+    ra, rb = np.argsort(np.argsort(a)), np.argsort(np.argsort(b))
+    if np.std(ra) == 0 or np.std(rb) == 0:
+        return None
+    return float(abs(np.corrcoef(ra, rb)[0, 1]))
 
 
 def _components_warning(n_comp: int, k: int, n_clusters: int | None = None) -> str | None:
@@ -467,6 +498,17 @@ class FAStep:
     log_likelihood: float
 
 
+def fa_posterior(loadings, psi) -> tuple[FloatArray, FloatArray]:
+    """The E-step of factor analysis for Λ (d, k) and diag Ψ (d,) (CS229 Part X §4, M45).
+
+    Returns β = Λᵀ(ΛΛᵀ + Ψ)⁻¹ (k, d), so that μ_{z|x} = β(x − μ), and the posterior covariance
+    Σ_{z|x} = I − Λᵀ(ΛΛᵀ + Ψ)⁻¹Λ = I − βΛ (k, k).
+    """
+    Lam = np.asarray(loadings, dtype=float)
+    beta = np.linalg.solve(Lam @ Lam.T + np.diag(np.asarray(psi, dtype=float)), Lam).T
+    return beta, np.eye(Lam.shape[1]) - beta @ Lam
+
+
 def _fa_loglik(S, m, Lam, psi) -> float:
     """ℓ = −m/2 [d log 2π + log|ΛΛᵀ + Ψ| + tr((ΛΛᵀ + Ψ)⁻¹S)], S the 1/m scatter of centred data."""
     d = len(psi)
@@ -496,10 +538,7 @@ class FactorAnalysis(BaseEstimator):
 
     def __init__(self, n_components: int = 1, max_iter: int = 1000, tol: float = 1e-8,
                  random_state=None):
-        self.n_components = n_components
-        self.max_iter = max_iter
-        self.tol = tol
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y=None) -> "FactorAnalysis":
         X = check_array(X, min_samples=2)
@@ -558,7 +597,7 @@ class FactorAnalysis(BaseEstimator):
     def transform(self, X) -> FloatArray:
         """Posterior means E[z | x] = Λᵀ(ΛΛᵀ + Ψ)⁻¹(x − μ)."""
         X = check_new_data(self, X, "mean_")
-        beta = np.linalg.solve(self.get_covariance(), self.loadings_).T
+        beta, _ = fa_posterior(self.loadings_, self.noise_variance_)
         return (X - self.mean_) @ beta.T
 
     def fit_transform(self, X, y=None) -> FloatArray:
@@ -613,11 +652,7 @@ class ICA(BaseEstimator):
 
     def __init__(self, alpha: float = 0.01, n_epochs: int = 10, batch_size: int = 1,
                  whiten: bool = True, random_state=None):
-        self.alpha = alpha
-        self.n_epochs = n_epochs
-        self.batch_size = batch_size
-        self.whiten = whiten
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y=None) -> "ICA":
         X = check_array(X, min_samples=2)
@@ -673,6 +708,27 @@ class ICA(BaseEstimator):
 
     def fit_transform(self, X, y=None) -> FloatArray:
         return self.fit(X).transform(X)
+
+
+def match_sources(R, S) -> tuple[FloatArray, FloatArray]:
+    """The recovered sources R put in the order, sign and scale of the true ones S (CS229 Part XII §1).
+
+    ICA recovers sources only up to permutation, scaling and sign (the ambiguities of §1): pick the
+    permutation with the largest total |correlation|, then give each recovered source the matched
+    true one's sign, mean and standard deviation. Returns (matched sources, |correlation| of each).
+    """
+    c = S.shape[1]
+    C = np.nan_to_num(np.corrcoef(R.T, S.T)[:c, c:])
+    best = max(permutations(range(c)), key=lambda p: sum(abs(C[p[j], j]) for j in range(c)))
+    out = np.empty_like(S)
+    corr = np.empty(c)
+    for j, i in enumerate(best):
+        r = R[:, i] - R[:, i].mean()
+        sd = r.std() or 1.0
+        sign = 1.0 if C[i, j] >= 0 else -1.0
+        out[:, j] = sign * r / sd * S[:, j].std() + S[:, j].mean()
+        corr[j] = abs(C[i, j])
+    return out, corr
 
 
 def _expit(z):

@@ -164,8 +164,7 @@ class DecisionStump(BaseEstimator):
     """
 
     def __init__(self, feature="best", random_state=None):
-        self.feature = feature
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y, sample_weight=None) -> "DecisionStump":
         X = _check_X(X, allow_nan=False)
@@ -293,9 +292,7 @@ class BaggingClassifier(BaseEstimator):
     """
 
     def __init__(self, n_estimators: int = 10, estimator=None, random_state=None):
-        self.n_estimators = n_estimators
-        self.estimator = estimator
-        self.random_state = random_state
+        self._store(locals())
 
     def _base(self):
         return DecisionTreeClassifier() if self.estimator is None else self.estimator
@@ -353,6 +350,18 @@ class BaggingClassifier(BaseEstimator):
         idx = np.argmax(self.predict_proba(X, n_learners), axis=1)
         return self.classes_[idx]
 
+    def staged_predict(self, X) -> np.ndarray:
+        """The vote of the first b learners for b = 1 … B in one pass, shape (B, n): row b − 1 is
+        ``predict(X, n_learners=b)``, the sign of Sugiyama's f(x) = (1/b) Σ_{j≤b} φ_j(x) (Fig 9.7)
+        for two classes; running vote sums, ties to the first class."""
+        X = self._X(X)
+        votes = np.cumsum([_member_proba(e, X, self.classes_) for e in self.estimators_], axis=0)
+        return self.classes_[np.argmax(votes, axis=2)]
+
+    def staged_errors(self, X, y) -> FloatArray:
+        """Error rate of the vote of the first b learners on (X, y), b = 1 … B (seed 003 §5.7)."""
+        return np.mean(self.staged_predict(X) != np.asarray(y), axis=1)
+
     def score(self, X, y) -> float:
         return float(np.mean(self.predict(X) == np.asarray(y)))
 
@@ -364,12 +373,7 @@ class RandomForestClassifier(BaggingClassifier):
 
     def __init__(self, n_estimators: int = 100, max_features="sqrt", max_depth: int | None = None,
                  min_samples_leaf: int = 1, criterion: str = "gini", random_state=None):
-        self.n_estimators = n_estimators
-        self.max_features = max_features
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
-        self.criterion = criterion
-        self.random_state = random_state
+        self._store(locals())
 
     def _base(self):
         return DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
@@ -416,10 +420,7 @@ class AdaBoostClassifier(BaseEstimator):
 
     def __init__(self, n_estimators: int = 50, estimator=None, learning_rate: float = 1.0,
                  random_state=None):
-        self.n_estimators = n_estimators
-        self.estimator = estimator
-        self.learning_rate = learning_rate
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y, sample_weight=None) -> "AdaBoostClassifier":
         T = _check_n_estimators(self.n_estimators)
@@ -520,6 +521,12 @@ class AdaBoostClassifier(BaseEstimator):
     def staged_predict(self, X):
         for f in self._staged_scores(X):
             yield self.classes_[self._to_codes(f)]
+
+    def staged_errors(self, X, y) -> FloatArray:
+        """Error rate of sign f_t = Σ_{s≤t} α_s h_s on (X, y) after each round t (seed 003 §5.2 (6);
+        on the training set it equals ``train_errors_``)."""
+        y = np.asarray(y)
+        return np.array([np.mean(p != y) for p in self.staged_predict(X)])
 
     def predict_proba(self, X, n_rounds: int | None = None) -> FloatArray:
         """softmax of the class scores (two classes: P(classes_[1]) = 1/(1 + e^{−2f}))."""
@@ -624,10 +631,7 @@ class GradientBoostingRegressor(_Boosting):
 
     def __init__(self, n_estimators: int = 100, learning_rate: float = 0.1, max_depth: int = 3,
                  min_samples_leaf: int = 1):
-        self.n_estimators = n_estimators
-        self.learning_rate = learning_rate
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
+        self._store(locals())
 
     def fit(self, X, y) -> "GradientBoostingRegressor":
         self._check()
@@ -721,10 +725,7 @@ class GradientBoostingClassifier(_LogisticMixin, _Boosting):
 
     def __init__(self, n_estimators: int = 100, learning_rate: float = 0.1, max_depth: int = 3,
                  min_samples_leaf: int = 1):
-        self.n_estimators = n_estimators
-        self.learning_rate = learning_rate
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
+        self._store(locals())
 
     def fit(self, X, y) -> "GradientBoostingClassifier":
         self._check()
@@ -869,13 +870,7 @@ class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
     def __init__(self, n_estimators: int = 100, lam: float = 1.0, gamma: float = 0.0,
                  max_depth: int = 3, learning_rate: float = 0.3, min_child_weight: float = 1.0,
                  base_score: float | None = None):
-        self.n_estimators = n_estimators
-        self.lam = lam
-        self.gamma = gamma
-        self.max_depth = max_depth
-        self.learning_rate = learning_rate
-        self.min_child_weight = min_child_weight
-        self.base_score = base_score
+        self._store(locals())
 
     def fit(self, X, y) -> "SecondOrderBoostingClassifier":
         lam, gamma, mcw = self._check_second()
@@ -909,13 +904,7 @@ class SecondOrderBoostingRegressor(_SecondOrderBoosting):
     def __init__(self, n_estimators: int = 100, lam: float = 1.0, gamma: float = 0.0,
                  max_depth: int = 3, learning_rate: float = 0.3, min_child_weight: float = 1.0,
                  base_score: float | None = None):
-        self.n_estimators = n_estimators
-        self.lam = lam
-        self.gamma = gamma
-        self.max_depth = max_depth
-        self.learning_rate = learning_rate
-        self.min_child_weight = min_child_weight
-        self.base_score = base_score
+        self._store(locals())
 
     def fit(self, X, y) -> "SecondOrderBoostingRegressor":
         lam, gamma, mcw = self._check_second()

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import scipy.linalg
+from scipy.special import expit
 from scipy.special import logsumexp
 
 from algorithms._base import BaseEstimator
@@ -21,13 +22,15 @@ from algorithms._base import check_classification_targets
 from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
+from algorithms.linear_classifiers import LogisticRegression
 from algorithms.linear_classifiers import _check_int
 from algorithms.linear_classifiers import _check_labels
 from algorithms.linear_classifiers import _class_index
 from algorithms.linear_classifiers import _dot_gram
 
 __all__ = ["GaussianDiscriminantAnalysis", "GaussianNaiveBayes", "CategoricalNaiveBayes",
-           "FisherLDA", "conditional_risk", "bayes_decision"]
+           "FisherLDA", "conditional_risk", "bayes_decision", "sigmoid", "gda_logistic_learning_curves",
+           "equal_width_bins"]
 
 _LOG_2PI = np.log(2.0 * np.pi)
 
@@ -95,8 +98,7 @@ class GaussianDiscriminantAnalysis(BaseEstimator):
     """
 
     def __init__(self, shared_covariance: bool = True, reg: float = 0.0):
-        self.shared_covariance = shared_covariance
-        self.reg = reg
+        self._store(locals())
 
     def fit(self, X, y) -> "GaussianDiscriminantAnalysis":
         X, y = _check_labels(X, y)
@@ -165,6 +167,53 @@ class GaussianDiscriminantAnalysis(BaseEstimator):
             raise ValueError("Ellipses can be drawn for 2-D data only.")
         return [_ellipse(m, S, n_std, n_points) for m, S in zip(self.means_, self.covariances_, strict=True)]
 
+    def shared_precision(self) -> FloatArray:
+        """Σ⁻¹ of the shared covariance, the matrix in θ₁.. = Σ⁻¹(μ₁ − μ₀) (CS229 Part IV §1.3)."""
+        check_is_fitted(self, "means_")
+        if not self.shared_covariance:
+            raise ValueError("Only shared_covariance=True has one Σ; class-wise Σ_k have one inverse each.")
+        return np.linalg.inv(self.covariance_)
+
+
+def sigmoid(z) -> FloatArray:
+    """The logistic function 1/(1 + e^(−z)) (CS229 Part IV §1.3: GDA's p(y = 1 | x) in θᵀx̂), overflow-free."""
+    return expit(np.asarray(z, dtype=float))
+
+
+def gda_logistic_learning_curves(X, y, X_test, y_test, lam: float = 0.0, repeats: int = 4,
+                                 random_state=0) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Test error of GDA and of logistic regression against the training size m (CS229 Part IV §1.3).
+
+    GDA (shared Σ) needs fewer samples when x | y is Gaussian; logistic regression (λ, Newton,
+    at most 50 steps) assumes less. Seven sizes m from min(6, n) to n, geometrically spaced; each
+    m < n is averaged over ``repeats`` random subsets (m = n once). Subsets with a single class, or
+    on which a fit fails, are skipped, and so is a size left with none. Returns (m, GDA error,
+    logistic-regression error), one entry per size kept.
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    rng = np.random.default_rng(random_state)
+    n = len(y)
+    sizes = np.unique(np.geomspace(min(6, n), n, 7).round().astype(int))
+    used, gda, lr = [], [], []
+    for m in sizes:
+        e_gda, e_lr = [], []
+        for _ in range(repeats if m < n else 1):
+            pick = rng.choice(n, m, replace=False)
+            if len(np.unique(y[pick])) < 2:
+                continue
+            try:
+                g = GaussianDiscriminantAnalysis().fit(X[pick], y[pick])
+                lo = LogisticRegression(lam=lam, solver="newton", max_iter=50).fit(X[pick], y[pick])
+            except ValueError:
+                continue
+            e_gda.append(float(np.mean(g.predict(X_test) != y_test)))
+            e_lr.append(float(np.mean(lo.predict(X_test) != y_test)))
+        if e_gda:
+            used.append(m)
+            gda.append(np.mean(e_gda))
+            lr.append(np.mean(e_lr))
+    return np.array(used, float), np.array(gda), np.array(lr)
+
 
 # ---------------------------------------------------------------------------------------------
 # Naive Bayes
@@ -182,7 +231,7 @@ class GaussianNaiveBayes(BaseEstimator):
     """
 
     def __init__(self, var_smoothing: float = 1e-9):
-        self.var_smoothing = var_smoothing
+        self._store(locals())
 
     def fit(self, X, y) -> "GaussianNaiveBayes":
         X, y = _check_labels(X, y)
@@ -245,8 +294,7 @@ class CategoricalNaiveBayes(BaseEstimator):
     """
 
     def __init__(self, lam: float = 1.0, categories=None):
-        self.lam = lam
-        self.categories = categories
+        self._store(locals())
 
     def _check_X(self, X, n_features=None):
         X = np.asarray(X, dtype=object)
@@ -375,6 +423,25 @@ class CategoricalNaiveBayes(BaseEstimator):
         return out
 
 
+def equal_width_bins(X, n_bins: int) -> tuple[np.ndarray, list[FloatArray]]:
+    """Continuous features cut into ``n_bins`` equal-width bins for a categorical naive Bayes.
+
+    Li Hang ch. 4 and seed 003 §8.3 estimate P(X^(j) = a_jl | Y) for discrete values a_jl; binning
+    makes a continuous feature discrete. The edges of feature j run from its minimum to its maximum
+    (a constant feature gets unit-width bins centred on its value); the last bin includes its
+    right edge. Returns (codes, edges): bin indices 0 … n_bins − 1 of shape X.shape, and the
+    n_bins + 1 edges of every feature.
+    """
+    X = np.asarray(X, dtype=float)
+    edges = [np.linspace(X[:, j].min(), X[:, j].max(), n_bins + 1) for j in range(X.shape[1])]
+    for e in edges:
+        if e[-1] <= e[0]:
+            e[:] = e[0] + np.arange(n_bins + 1) - n_bins / 2
+    codes = np.column_stack([np.clip(np.searchsorted(e, X[:, j], side="right") - 1, 0, n_bins - 1)
+                             for j, e in enumerate(edges)])
+    return codes, edges
+
+
 # ---------------------------------------------------------------------------------------------
 # Fisher linear discriminant analysis
 
@@ -401,7 +468,7 @@ class FisherLDA(BaseEstimator):
     """
 
     def __init__(self, n_components: int | None = None):
-        self.n_components = n_components
+        self._store(locals())
 
     def fit(self, X, y) -> "FisherLDA":
         X, y = _check_labels(X, y)
@@ -454,6 +521,33 @@ class FisherLDA(BaseEstimator):
         den = float(w @ self.within_scatter_ @ w)
         num = float(w @ self.between_scatter_ @ w)
         return num / den if den > 0 else np.inf
+
+    def fisher_ratios(self, W) -> FloatArray:
+        """J(w) = wᵀS_Bw / wᵀS_Ww for every row w of W at once (seed 004 §2.6), e.g. one per angle.
+
+        The denominator is floored at 1e-300, so a direction with wᵀS_Ww = 0 gets a large finite J.
+        """
+        check_is_fitted(self, "within_scatter_")
+        W = np.atleast_2d(np.asarray(W, dtype=float))
+        num = np.einsum("ij,jk,ik->i", W, self.between_scatter_, W)
+        den = np.einsum("ij,jk,ik->i", W, self.within_scatter_, W)
+        return num / np.maximum(den, 1e-300)
+
+    def projection_histograms(self, X, y, directions, n_bins: int = 30) -> tuple[FloatArray, np.ndarray]:
+        """Per-class histograms of the projections (x − μ)ᵀu on each direction u (seed 004 §2.6).
+
+        The bins are the same for every direction: n_bins equal bins over ±1.05 · max_i ‖x_i − μ‖
+        (±1 if every x_i = μ), so every projection falls inside. Returns (edges, counts), counts of
+        shape (directions, classes_, n_bins).
+        """
+        check_is_fitted(self, "mean_")
+        X, y = np.asarray(X, dtype=float), np.asarray(y)
+        radius = float(np.max(np.linalg.norm(X - self.mean_, axis=1))) * 1.05 or 1.0
+        edges = np.linspace(-radius, radius, n_bins + 1)
+        by_class = [X[y == label] - self.mean_ for label in self.classes_]
+        directions = np.atleast_2d(np.asarray(directions, dtype=float))
+        counts = np.array([[np.histogram(R @ u, edges)[0] for R in by_class] for u in directions])
+        return edges, counts
 
     def transform(self, X) -> FloatArray:
         """Projections (x − μ)ᵀξ on each kept direction, shape (n, m)."""

@@ -43,7 +43,8 @@ from algorithms.basis import LinearBasis
 __all__ = ["LeastSquaresClassifier", "Perceptron", "LogisticRegression", "SoftmaxRegression", "LSPC",
            "PerceptronStep", "LogisticStep", "MARGIN_LOSSES", "margin_loss",
            "margin_loss_derivative", "ramp_target", "classification_margins", "rescale_odds",
-           "moved_threshold", "perceptron_mistake_bound"]
+           "moved_threshold", "perceptron_mistake_bound", "resample_balanced", "binary_report",
+           "threshold_rates", "fisher_alignment"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,8 +310,76 @@ def moved_threshold(n_pos: float, n_neg: float) -> float:
     return n_pos / (n_pos + n_neg)
 
 
+def resample_balanced(positive, sampling: str, seed: int = 0) -> np.ndarray:
+    """Indices of a training set re-sampled so both classes are equally large (seed 004, 欠采样/过采样).
+
+    ``positive`` marks one class. ``"under"``: the smaller class and as many of the larger, drawn
+    without replacement; ``"over"``: both classes and the smaller one drawn again, with replacement,
+    up to the larger's size; ``"none"``: every index, in order.
+    """
+    positive = np.asarray(positive, dtype=bool)
+    if sampling == "none":
+        return np.arange(len(positive))
+    if sampling not in ("under", "over"):
+        raise ValueError(f"sampling must be 'none', 'under' or 'over'; got {sampling!r}.")
+    rng = np.random.default_rng(seed)
+    pos, neg = np.flatnonzero(positive), np.flatnonzero(~positive)
+    small, large = (pos, neg) if len(pos) <= len(neg) else (neg, pos)
+    if sampling == "under":
+        return np.concatenate([small, rng.choice(large, size=len(small), replace=False)])
+    return np.concatenate([large, small, rng.choice(small, size=len(large) - len(small), replace=True)])
+
+
+def binary_report(predicted, positive) -> dict:
+    """The confusion counts tp, fp, fn, tn of a two-class decision and the rates built from them.
+
+    accuracy = (tp + tn)/n, precision = tp/(tp + fp), recall = tp/(tp + fn), specificity =
+    tn/(tn + fp) and F1 = 2PR/(P + R) (seed 004, class imbalance); a rate whose denominator
+    is 0 (or an F1 with P or R zero) is None.
+    """
+    pred, positive = np.asarray(predicted, dtype=bool), np.asarray(positive, dtype=bool)
+    tp, fp = int(np.sum(pred & positive)), int(np.sum(pred & ~positive))
+    fn, tn = int(np.sum(~pred & positive)), int(np.sum(~pred & ~positive))
+    precision = tp / (tp + fp) if tp + fp else None
+    recall = tp / (tp + fn) if tp + fn else None
+    return dict(tp=tp, fp=fp, fn=fn, tn=tn, accuracy=(tp + tn) / max(len(pred), 1),
+                precision=precision, recall=recall,
+                specificity=tn / (tn + fp) if tn + fp else None,
+                f1=2 * precision * recall / (precision + recall) if precision and recall else None)
+
+
+def threshold_rates(proba, positive, thresholds):
+    """Accuracy, recall of the positives and of the negatives when predicting positive iff p ≥ t,
+    for every threshold t (threshold moving, seed 004); a class without samples gives zeros."""
+    p, positive = np.asarray(proba, dtype=float), np.asarray(positive, dtype=bool)
+    ts = np.asarray(thresholds, dtype=float)
+    pred = p[None, :] >= ts[:, None]
+    accuracy = np.mean(pred == positive[None, :], axis=1)
+    recall = np.mean(pred[:, positive], axis=1) if positive.any() else np.zeros_like(ts)
+    specificity = np.mean(~pred[:, ~positive], axis=1) if (~positive).any() else np.zeros_like(ts)
+    return accuracy, recall, specificity
+
+
 # ---------------------------------------------------------------------------------------------
 # Least-squares classification
+
+def fisher_alignment(w, X, y) -> float:
+    """cos∠(w, S_W⁻¹(μ₊ − μ₋)): how parallel w is to Fisher's discriminant direction (Sugiyama §7.1).
+
+    S_W = Σ_k Σ_{i∈k} (x_i − μ_k)(x_i − μ_k)ᵀ is the within-class scatter of the two classes of y
+    (the larger label is +). Least squares onto the targets +1/n₊, −1/n₋ with an intercept gives
+    a θ₁.. with cosine 1. NaN when either direction is zero.
+    """
+    X, y = _check_labels(X, y)
+    classes, _ = _binary_targets(y, "Fisher's direction")
+    X0, X1 = X[y == classes[0]], X[y == classes[1]]
+    D0, D1 = X0 - X0.mean(0), X1 - X1.mean(0)
+    fisher = np.linalg.lstsq(D0.T @ D0 + D1.T @ D1, X1.mean(0) - X0.mean(0), rcond=None)[0]
+    w = np.asarray(w, dtype=float).ravel()
+    if not (np.any(w) and np.any(fisher)):
+        return float("nan")
+    return float(w @ fisher / (np.linalg.norm(w) * np.linalg.norm(fisher)))
+
 
 class LeastSquaresClassifier(BaseEstimator):
     """Least-squares classification: fit ±1 targets by ℓ2-regularised LS, predict sign f (Sugiyama §7.1).
@@ -332,12 +401,7 @@ class LeastSquaresClassifier(BaseEstimator):
 
     def __init__(self, h: float = 1.0, lam: float = 0.01, kernel: str = "gaussian",
                  targets: str = "pm1", n_centers: int | None = None, random_state=0):
-        self.h = h
-        self.lam = lam
-        self.kernel = kernel
-        self.targets = targets
-        self.n_centers = n_centers
-        self.random_state = random_state
+        self._store(locals())
 
     def _basis(self):
         if self.kernel == "gaussian":
@@ -429,11 +493,7 @@ class Perceptron(BaseEstimator):
 
     def __init__(self, eta: float = 1.0, max_epochs: int = 100, shuffle: bool = False,
                  random_state=None, n_snapshots: int = 2000):
-        self.eta = eta
-        self.max_epochs = max_epochs
-        self.shuffle = shuffle
-        self.random_state = random_state
-        self.n_snapshots = n_snapshots
+        self._store(locals())
 
     def fit(self, X, y) -> "Perceptron":
         X, y = _check_labels(X, y)
@@ -642,15 +702,7 @@ class LogisticRegression(_IterativeClassifier):
     def __init__(self, lam: float = 0.0, solver: str = "newton", eta: float = 0.1,
                  max_iter: int | None = None, tol: float | None = None, basis=None,
                  threshold: float | str = 0.5, n_snapshots: int = 500, random_state=None):
-        self.lam = lam
-        self.solver = solver
-        self.eta = eta
-        self.max_iter = max_iter
-        self.tol = tol
-        self.basis = basis
-        self.threshold = threshold
-        self.n_snapshots = n_snapshots
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y) -> "LogisticRegression":
         X, y = _check_labels(X, y)
@@ -726,14 +778,7 @@ class SoftmaxRegression(_IterativeClassifier):
     def __init__(self, lam: float = 0.0, solver: str = "newton", eta: float = 0.1,
                  max_iter: int | None = None, tol: float | None = None, basis=None,
                  n_snapshots: int = 500, random_state=None):
-        self.lam = lam
-        self.solver = solver
-        self.eta = eta
-        self.max_iter = max_iter
-        self.tol = tol
-        self.basis = basis
-        self.n_snapshots = n_snapshots
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y) -> "SoftmaxRegression":
         X, y = _check_labels(X, y)
@@ -816,11 +861,7 @@ class LSPC(BaseEstimator):
 
     def __init__(self, h: float = 1.0, lam: float = 0.1, class_centers: bool = True,
                  n_centers: int | None = None, random_state=0):
-        self.h = h
-        self.lam = lam
-        self.class_centers = class_centers
-        self.n_centers = n_centers
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y) -> "LSPC":
         X, y = _check_labels(X, y)

@@ -122,7 +122,7 @@ class LinearRegression(_BasisRegressor):
     """
 
     def __init__(self, basis=None):
-        self.basis = basis
+        self._store(locals())
 
     def _solve(self, Phi, y):
         theta, _, self.rank_, self.singular_values_ = np.linalg.lstsq(Phi, y, rcond=None)
@@ -138,8 +138,7 @@ class Ridge(_BasisRegressor):
     """
 
     def __init__(self, lam: float = 0.1, basis=None):
-        self.lam = lam
-        self.basis = basis
+        self._store(locals())
 
     def _solve(self, Phi, y):
         lam = check_positive(self.lam, "λ", allow_zero=True)
@@ -165,11 +164,7 @@ class KernelRidge(Ridge):
 
     def __init__(self, h: float = 0.3, lam: float = 0.1, centers=None, n_centers: int | None = None,
                  random_state=0):
-        self.h = h
-        self.lam = lam
-        self.centers = centers
-        self.n_centers = n_centers
-        self.random_state = random_state
+        self._store(locals())
 
     @property
     def basis(self):
@@ -183,8 +178,7 @@ class SubspaceLeastSquares(_BasisRegressor):
     """
 
     def __init__(self, n_keep: int = 11, basis=None):
-        self.n_keep = n_keep
-        self.basis = basis
+        self._store(locals())
 
     def _solve(self, Phi, y):
         b = Phi.shape[1]
@@ -247,13 +241,7 @@ class SGDRegressor(_GradientRegressor):
         theta0=None,
         random_state=None,
     ):
-        self.eta = eta
-        self.basis = basis
-        self.max_iter = max_iter
-        self.tol = tol
-        self.n_snapshots = n_snapshots
-        self.theta0 = theta0
-        self.random_state = random_state
+        self._store(locals())
 
     def _solve(self, Phi, y):
         eta = check_positive(self.eta, "The learning rate ε")
@@ -298,11 +286,7 @@ class GradientDescentRegressor(_GradientRegressor):
     """
 
     def __init__(self, alpha: float = 0.01, basis=None, max_iter: int = 200, tol: float = 1e-9, theta0=None):
-        self.alpha = alpha
-        self.basis = basis
-        self.max_iter = max_iter
-        self.tol = tol
-        self.theta0 = theta0
+        self._store(locals())
 
     def _solve(self, Phi, y):
         alpha = check_positive(self.alpha, "The learning rate α")
@@ -343,7 +327,7 @@ class LocallyWeightedRegression(BaseEstimator):
     _JITTER = 1e-10
 
     def __init__(self, tau: float = 0.5):
-        self.tau = tau
+        self._store(locals())
 
     def fit(self, X, y) -> "LocallyWeightedRegression":
         X, y = check_X_y(X, y)

@@ -23,7 +23,7 @@ from algorithms.clustering import KMeans
 from algorithms.clustering import nearest_center
 
 __all__ = ["GaussianMixture", "EMStep", "PointBreakdown", "HardEM", "covariance_ellipse",
-           "gaussian_log_density", "COVARIANCE_TYPES"]
+           "gaussian_log_density", "COVARIANCE_TYPES", "fit_covariance_types"]
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
 _LOG_2PI = np.log(2 * np.pi)
@@ -172,16 +172,7 @@ class GaussianMixture(BaseEstimator):
                  tol: float = 1e-3, random_state=None, init_params: str = "kmeans",
                  weights_init=None, means_init=None, covariances_init=None,
                  reg_covar: float = 1e-6):
-        self.n_components = n_components
-        self.covariance_type = covariance_type
-        self.max_iter = max_iter
-        self.tol = tol
-        self.random_state = random_state
-        self.init_params = init_params
-        self.weights_init = weights_init
-        self.means_init = means_init
-        self.covariances_init = covariances_init
-        self.reg_covar = reg_covar
+        self._store(locals())
 
     # -- parameter checks ------------------------------------------------------------------------
 
@@ -461,6 +452,18 @@ class GaussianMixture(BaseEstimator):
                               float(np.exp(log_ev)), log_ev, _readonly(np.exp(logw - log_ev)))
 
 
+def fit_covariance_types(X, n_components: int = 3, max_iter: int = 100, tol: float = 1e-3,
+                         random_state=None, init_params: str = "kmeans") -> tuple[GaussianMixture, ...]:
+    """One :class:`GaussianMixture` per covariance type, in ``COVARIANCE_TYPES`` order.
+
+    CS229 Part X §1 (restrictions of Σ): full, diagonal, spherical σ_k²I and tied (one Σ for all
+    components), each fitted with the same k, start settings and stopping rule, so that their
+    log-likelihoods ℓ, free parameters p and BIC = −2ℓ + p log n can be compared.
+    """
+    return tuple(GaussianMixture(n_components, cov, max_iter, tol, random_state, init_params).fit(X)
+                 for cov in COVARIANCE_TYPES)
+
+
 # ----------------------------------------------------------------------------------------------
 # k-means as hard EM
 # ----------------------------------------------------------------------------------------------
@@ -484,11 +487,7 @@ class HardEM(BaseEstimator):
 
     def __init__(self, n_components: int = 3, max_iter: int = 300, init="k-means++",
                  means_init=None, random_state=None):
-        self.n_components = n_components
-        self.max_iter = max_iter
-        self.init = init
-        self.means_init = means_init
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y=None) -> "HardEM":
         X = check_array(X, min_samples=2)

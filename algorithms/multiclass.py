@@ -25,8 +25,9 @@ from algorithms.linear_classifiers import LogisticRegression
 from algorithms.linear_classifiers import _check_labels
 from algorithms.linear_classifiers import _class_index
 
-__all__ = ["OneVsRest", "OneVsOne", "ECOC", "ovo_vote_counts", "ecoc_decode", "exhaustive_code",
-           "ECOC_EXAMPLE_CODE"]
+__all__ = ["OneVsRest", "OneVsOne", "ECOC", "ovo_vote_counts", "ovo_confidence", "ecoc_decode",
+           "exhaustive_code", "ECOC_EXAMPLE_CODE", "ovr_code", "ovo_code", "random_code",
+           "code_min_distance", "combine_binary_scores"]
 
 #: The binary ECOC matrix of seed 004's worked example (rows C1..C4, columns f1..f5; Zhou
 #: Zhihua Fig 3.5(a), reconstructed: the seed's figure is missing but C3's row matches its text).
@@ -64,7 +65,7 @@ class OneVsRest(BaseEstimator):
     """
 
     def __init__(self, estimator=None):
-        self.estimator = estimator
+        self._store(locals())
 
     def fit(self, X, y) -> "OneVsRest":
         X, y = _check_labels(X, y)
@@ -112,6 +113,19 @@ def ovo_vote_counts(decisions, n_classes: int) -> np.ndarray:
     return votes
 
 
+def ovo_confidence(decisions, n_classes: int) -> FloatArray:
+    """Total confidence per class from one-vs-one scores: Σ f_ab over its pairs as a, −Σ f_ab as b.
+
+    Breaks ties of :func:`ovo_vote_counts` (pairs in ``itertools.combinations`` order); shape (n, c).
+    """
+    D = np.atleast_2d(np.asarray(decisions, dtype=float))
+    conf = np.zeros((D.shape[0], int(n_classes)))
+    for col, (a, b) in enumerate(combinations(range(int(n_classes)), 2)):
+        conf[:, a] += D[:, col]
+        conf[:, b] -= D[:, col]
+    return conf
+
+
 class OneVsOne(BaseEstimator):
     """One-vs-one (一对一法): c(c−1)/2 classifiers, one per pair, combined by voting (Sugiyama §7.3).
 
@@ -123,7 +137,7 @@ class OneVsOne(BaseEstimator):
     """
 
     def __init__(self, estimator=None):
-        self.estimator = estimator
+        self._store(locals())
 
     def fit(self, X, y) -> "OneVsOne":
         X, y = _check_labels(X, y)
@@ -150,12 +164,7 @@ class OneVsOne(BaseEstimator):
     def _votes_and_confidence(self, X):
         D = self.decision_function(X)
         c = len(self.classes_)
-        votes = ovo_vote_counts(D, c)
-        conf = np.zeros((len(D), c))
-        for col, (a, b) in enumerate(self.pairs_):
-            conf[:, a] += D[:, col]
-            conf[:, b] -= D[:, col]
-        return votes, conf
+        return ovo_vote_counts(D, c), ovo_confidence(D, c)
 
     def tied(self, X) -> np.ndarray:
         """True where the top vote count is shared by several classes."""
@@ -182,6 +191,79 @@ def exhaustive_code(n_classes: int) -> np.ndarray:
         members = [(mask >> k) & 1 for k in range(c - 1)]
         cols.append([1] + [1 if m else -1 for m in members])
     return np.array(cols, dtype=int).T
+
+
+def ovr_code(n_classes: int) -> np.ndarray:
+    """One-vs-rest as a code matrix (seed 004 §2.9): the ±1 identity, class k against all others."""
+    return 2 * np.eye(int(n_classes), dtype=int) - 1
+
+
+def ovo_code(n_classes: int) -> np.ndarray:
+    """One-vs-one as a ternary code matrix (seed 004 §2.9): column (a, b) is +1 for a, −1 for b, 0 else.
+
+    Columns in ``itertools.combinations`` order, as :class:`OneVsOne` trains its pairs.
+    """
+    pairs = list(combinations(range(int(n_classes)), 2))
+    M = np.zeros((int(n_classes), len(pairs)), dtype=int)
+    for s, (a, b) in enumerate(pairs):
+        M[a, s], M[b, s] = 1, -1
+    return M
+
+
+def random_code(n_classes: int, length: int, seed: int = 0, attempts: int = 200) -> np.ndarray:
+    """A random ±1 code (c × length) whose every column splits the classes and rows all differ.
+
+    Draws up to ``attempts`` matrices; raises ValueError when none qualifies (e.g. 5 classes
+    cannot have distinct words of length 2).
+    """
+    rng = np.random.default_rng(seed)
+    for _ in range(attempts):
+        M = rng.choice([-1, 1], size=(n_classes, length))
+        cols_ok = np.all((M == 1).any(0) & (M == -1).any(0))
+        rows_ok = len({tuple(r) for r in M}) == n_classes
+        if cols_ok and rows_ok:
+            return M
+    raise ValueError(f"No random code of length {length} with distinct words for {n_classes} classes "
+                     f"was found in {attempts} draws.")
+
+
+def code_min_distance(code) -> int | None:
+    """The smallest Hamming distance between two code words (rows); None for fewer than two rows.
+
+    A code of minimum distance d corrects ⌊(d − 1)/2⌋ wrong binary outputs (seed 004 §2.9).
+    """
+    M = np.asarray(code)
+    if len(M) < 2:
+        return None
+    return min(int(np.sum(M[a] != M[b])) for a, b in combinations(range(len(M)), 2))
+
+
+def combine_binary_scores(scores, strategy: str, code, decoding: str = "hamming",
+                          flip: int | None = None):
+    """The multi-class decision from the binary scores F (n × M) of OvR, OvO or ECOC.
+
+    Returns (class index, ambiguous, map value): OvR argmax f_k, ambiguous unless exactly one
+    f_k ≥ 0, value = that count; OvO most votes (ties by confidence, :func:`ovo_confidence`),
+    ambiguous on a tie, value = top vote count; ECOC nearest code word of ``code`` by
+    ``decoding``, ambiguous when several are nearest, value = that distance (Sugiyama §7.3, seed
+    004 §2.9). ``flip`` negates one classifier's scores (a simulated classifier error).
+    """
+    F = np.array(scores, dtype=float)
+    if flip is not None:
+        F[:, flip] *= -1
+    if strategy == "ovr":
+        positive = np.count_nonzero(F >= 0, axis=1)
+        return F.argmax(axis=1), positive != 1, positive
+    if strategy == "ovo":
+        c = len(code)
+        votes, conf = ovo_vote_counts(F, c), ovo_confidence(F, c)
+        top = votes == votes.max(axis=1, keepdims=True)
+        return np.argmax(np.where(top, conf, -np.inf), axis=1), top.sum(axis=1) > 1, votes.max(axis=1)
+    if strategy != "ecoc":
+        raise ValueError(f"strategy must be 'ovr', 'ovo' or 'ecoc'; got {strategy!r}.")
+    D = ecoc_decode(F, code, decoding)
+    nearest = D.min(axis=1, keepdims=True)
+    return D.argmin(axis=1), np.count_nonzero(np.isclose(D, nearest), axis=1) > 1, D.min(axis=1)
 
 
 def _check_code(code, n_classes: int | None = None) -> np.ndarray:
@@ -240,9 +322,7 @@ class ECOC(BaseEstimator):
     """
 
     def __init__(self, code_matrix=None, estimator=None, decoding: str = "hamming"):
-        self.code_matrix = code_matrix
-        self.estimator = estimator
-        self.decoding = decoding
+        self._store(locals())
 
     def fit(self, X, y) -> "ECOC":
         X, y = _check_labels(X, y)

@@ -169,7 +169,8 @@ class SVC(BaseEstimator):
     ``support_vectors_``, ``dual_coef_`` (α_i y_i of the support vectors), ``alpha_category_``
     ("zero": α = 0, m ≥ 1; "free": 0 < α < C, on the margin; "bound": α = C, m ≤ 1; Sugiyama
     Fig 8.8), ``slack_`` ξ_i = max(0, 1 − y_i f(x_i)), ``decision_train_``, ``dual_objective_``,
-    ``primal_objective_`` (½‖w‖² + CΣξ; equal at the optimum), ``w_`` (linear kernel only),
+    ``primal_objective_`` (½‖w‖² + CΣξ; equal at the optimum), ``w_`` and ``margin_width_`` 2/‖w‖
+    (linear kernel only),
     ``n_iter_``, ``converged_`` and ``stop_reason_``: "kkt" (KKT within tol), "max_iter",
     "stalled" (no representable progress left) or "unbounded" (hard margin impossible).
     Labels are ±1 internally (``y_signed_``); ``classes_[1]`` is the +1 class.
@@ -178,14 +179,7 @@ class SVC(BaseEstimator):
     def __init__(self, C: float = 1.0, kernel: str = "linear", sigma: float = 1.0,
                  degree: int = 3, coef0: float = 1.0, tol: float = 1e-3,
                  max_iter: int = 20_000, selection: str = "second_order"):
-        self.C = C
-        self.kernel = kernel
-        self.sigma = sigma
-        self.degree = degree
-        self.coef0 = coef0
-        self.tol = tol
-        self.max_iter = max_iter
-        self.selection = selection
+        self._store(locals())
 
     # -- fitting ---------------------------------------------------------------------------
     def _check_params(self):
@@ -259,6 +253,8 @@ class SVC(BaseEstimator):
             self.primal_objective_ = quad + C * float(self.slack_.sum())
         if self.kernel == "linear":
             self.w_ = (a * t) @ self.X_fit_
+            with np.errstate(divide="ignore"):
+                self.margin_width_ = 2.0 / np.linalg.norm(self.w_)   # Li Hang §7.1.3: 2/‖w‖
 
     @property
     def history_(self) -> tuple:
@@ -322,6 +318,34 @@ class SVC(BaseEstimator):
         if len(sv) == 0:
             return np.full(len(X), self.b_at(step))
         return self._apply(X, self.X_fit_[sv], coef[sv]) + self.b_at(step)
+
+    def states_at(self, X, steps) -> tuple[FloatArray, FloatArray]:
+        """α and f(x) on the rows of X after each of ``steps`` SMO steps, in one replay of ``history_``.
+
+        Row k of both arrays belongs to ``steps[k]`` (any order): α as :meth:`alpha_at` and
+        f(x) = Σ_i α_i y_i K(x_i, x) + b with the book's b (:meth:`b_at`; Li Hang (7.94), Algorithm 7.5).
+        The kernel matrix K(X, x_i) is computed once for all steps (the frames of a step-through).
+        """
+        steps = [self._check_step(s) for s in steps]
+        K = self._kernel(check_array(X), self.X_fit_)
+        alphas = np.empty((len(steps), len(self.alpha_)))
+        values = np.empty((len(steps), len(K)))
+        alpha, done = np.zeros(len(self.alpha_)), 0
+        for row in np.argsort(steps, kind="stable"):
+            for s in self.history_[done:steps[row]]:
+                alpha[s.i], alpha[s.j] = s.alpha_i, s.alpha_j
+            done = steps[row]
+            alphas[row] = alpha
+            values[row] = K @ (alpha * self.y_signed_) + self.b_at(steps[row])
+        return alphas, values
+
+    def step_values(self, field: str) -> FloatArray:
+        """One number of every SMO step (a field of :class:`SMOStep`, e.g. ``"dual_objective"``)."""
+        check_is_fitted(self, "alpha_")
+        if field not in _STEP_FIELDS:
+            raise ValueError(f"field must be one of {_STEP_FIELDS}; got {field!r}.")
+        k = _STEP_FIELDS.index(field)
+        return np.array([values[k] for values in self._raw_history], dtype=float)
 
     def kkt_violations(self) -> FloatArray:
         """Per-sample violation of (7.111–7.113) with the final b_ (0 where satisfied)."""
@@ -497,11 +521,7 @@ class RampSVC(BaseEstimator):
 
     def __init__(self, lam: float = 0.01, eta: float = 0.01, tol: float = 1e-3,
                  max_iter: int = 1000, basis=None):
-        self.lam = lam
-        self.eta = eta
-        self.tol = tol
-        self.max_iter = max_iter
-        self.basis = basis
+        self._store(locals())
 
     def fit(self, X, y) -> "RampSVC":
         X, y = _check_labels(X, y)

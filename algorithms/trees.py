@@ -438,6 +438,17 @@ class Tree:
                          for f in np.flatnonzero(~np.isnan(s)))
         return cand[i]
 
+    def feature_scores(self) -> FloatArray:
+        """(n_splits, n_features): at the k-th split (breadth-first), each feature's best candidate
+        score (gain, gain ratio or Gini decrease; Algorithms 5.2, 5.3, 5.6 step by step); 0 where
+        the feature had no candidate or only negative ones."""
+        internal = np.flatnonzero(~self.is_leaf)
+        scores = np.zeros((len(internal), self.n_features))
+        for row, i in zip(scores, internal, strict=True):
+            cands = self.candidates(int(i))
+            np.maximum.at(row, np.array([c.feature for c in cands], int), [c.score for c in cands])
+        return scores
+
     def node(self, i: int) -> TreeNode:
         c = self._cols
         i = int(i)
@@ -477,6 +488,16 @@ class Tree:
         while self.parent[path[-1]] >= 0:
             path.append(int(self.parent[path[-1]]))
         return path[::-1]
+
+    def preorder(self) -> np.ndarray:
+        """Node ids depth-first, each node before its children and children left to right (the
+        order in which a drawn tree's leaves read from left to right)."""
+        order, stack = [], [0]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(reversed(self.children(node)))
+        return np.array(order, dtype=int)
 
     def _levels(self):
         return [np.flatnonzero(self.depth == k) for k in range(self.max_depth + 1)]
@@ -772,6 +793,23 @@ class Tree:
             np.add.at(R, self.parent[level], R[level])
             np.add.at(L, self.parent[level], L[level])
         return R, L
+
+    def subtree_costs(self, normalize: bool = True, cost: str = "impurity"):
+        """(C(t), C(T_t), |T_t|) of every node t: its cost as a leaf (:meth:`node_costs`), the
+        cost of the leaves of the subtree T_t below it and their number (Li Hang §5.5.2 (5.27))."""
+        c = self.node_costs(normalize, cost)
+        R, L = self._subtree_sums(c, self.is_leaf)
+        return c, R, L
+
+    def weakest_link(self, normalize: bool = True, cost: str = "impurity") -> tuple[int, float] | None:
+        """The internal node t with the smallest g(t) = (C(t) − C(T_t))/(|T_t| − 1), and that g
+        (Li Hang (5.27), Algorithm 5.7 step (3): the first node CART prunes); None for a leaf."""
+        c, R, L = self.subtree_costs(normalize, cost)
+        inner = np.flatnonzero(~self.is_leaf)
+        if not len(inner):
+            return None
+        g = (c[inner] - R[inner]) / (L[inner] - 1)
+        return int(inner[np.argmin(g)]), float(g.min())
 
     def pruning_path(self, normalize: bool = True, cost: str = "impurity") -> PruningPath:
         """Weakest-link pruning, Algorithm 5.7 with the erratum fixed (step (6) → step (2)).
@@ -1537,6 +1575,19 @@ class _BaseTree(BaseEstimator):
         check_is_fitted(self, "tree_")
         return self._copy_with(self.tree_.prune(alpha, method, normalize, cost))
 
+    def pruned_n_leaves(self, alphas, method: str = "ccp", normalize: bool = True,
+                        cost: str = "impurity") -> np.ndarray:
+        """|T| of ``prune(α, method)`` for each α (e.g. the printed Algorithm 5.4 against the
+        optimum, seed 002 §2.6)."""
+        return np.array([self.prune(float(a), method, normalize, cost).get_n_leaves() for a in alphas],
+                        dtype=int)
+
+    def path_errors(self, X, y, normalize: bool = True, cost: str = "impurity") -> FloatArray:
+        """:meth:`error` on (X, y) of every subtree T_k of the pruning path T_0 ⊃ T_1 ⊃ … (Li Hang
+        §5.5.2 step (2): the errors from which the best T_α is chosen)."""
+        path = self.pruning_path(normalize, cost)
+        return np.array([self.prune(a, "ccp", normalize, cost).error(X, y) for a in path.ccp_alphas])
+
 
 class DecisionTreeClassifier(_BaseTree):
     """ID3, C4.5 or CART classification tree (Li Hang Algorithms 5.2, 5.3, 5.6; seed 003 §4).
@@ -1555,14 +1606,7 @@ class DecisionTreeClassifier(_BaseTree):
     def __init__(self, criterion: str = "gini", max_depth: int | None = None,
                  min_samples_leaf: int = 1, categorical_features=None, epsilon: float = 0.0,
                  max_features=None, ccp_alpha: float = 0.0, random_state=None):
-        self.criterion = criterion
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
-        self.categorical_features = categorical_features
-        self.epsilon = epsilon
-        self.max_features = max_features
-        self.ccp_alpha = ccp_alpha
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeClassifier":
         X = _check_X(X)
@@ -1598,6 +1642,10 @@ class DecisionTreeClassifier(_BaseTree):
         """Accuracy."""
         return float(np.mean(self.predict(X) == np.asarray(y)))
 
+    def error(self, X, y) -> float:
+        """Misclassification rate: the share of samples whose prediction is not y."""
+        return float(np.mean(self.predict(X) != np.asarray(y)))
+
 
 class DecisionTreeRegressor(_BaseTree):
     """CART least-squares regression tree (Li Hang Algorithm 5.5): leaves are means (5.17).
@@ -1610,13 +1658,7 @@ class DecisionTreeRegressor(_BaseTree):
     def __init__(self, max_depth: int | None = None, min_samples_leaf: int = 1,
                  categorical_features=None, epsilon: float = 0.0, max_features=None,
                  ccp_alpha: float = 0.0, random_state=None):
-        self.max_depth = max_depth
-        self.min_samples_leaf = min_samples_leaf
-        self.categorical_features = categorical_features
-        self.epsilon = epsilon
-        self.max_features = max_features
-        self.ccp_alpha = ccp_alpha
-        self.random_state = random_state
+        self._store(locals())
 
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
         X = _check_X(X)
@@ -1634,6 +1676,10 @@ class DecisionTreeRegressor(_BaseTree):
         resid = ((y - self.predict(X)) ** 2).sum()
         total = ((y - y.mean()) ** 2).sum()
         return float(1.0 - resid / total) if total > 0 else float(resid == 0)
+
+    def error(self, X, y) -> float:
+        """Mean squared error (1/N) Σ (f(x_i) − y_i)²."""
+        return float(np.mean((self.predict(X) - np.asarray(y, dtype=float)) ** 2))
 
 
 # ----------------------------------------------------------------------------------------------

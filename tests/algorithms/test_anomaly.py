@@ -138,6 +138,38 @@ def test_svdd_rejects_infeasible_C():
     np.testing.assert_allclose(s.alpha_, 0.1)
 
 
+@pytest.mark.parametrize("sigma", [1.0, None])
+def test_svdd_snapshots_follow_the_smo_steps(sigma):
+    X = np.random.default_rng(4).standard_normal((60, 2))
+    C = 0.05
+    s = SVDD(C, sigma, tol=1e-6, n_snapshots=20).fit(X)
+    G = np.random.default_rng(5).uniform(-3, 3, (30, 2))
+    snaps = s.snapshots(G)
+    assert snaps.radius2.shape == (len(s.history_),) and snaps.decision.shape == (len(s.history_), 30)
+    assert snaps.kinds.shape == (len(s.history_), 60)
+
+    def kernel(A, B):
+        if sigma is None:
+            return A @ B.T
+        return np.exp(-((A[:, None, :] - B[None, :, :]) ** 2).sum(-1) / (2 * sigma**2))
+
+    K = kernel(X, X)
+    for r, step in enumerate(s.history_):
+        a = step.alpha
+        d2_train = np.diag(K) - 2 * K @ a + a @ K @ a                     # ‖ψ(x_i) − c‖², c = Σ α_i ψ(x_i)
+        d2_new = np.diag(kernel(G, G)) - 2 * kernel(G, X) @ a + a @ K @ a
+        free = (a > 1e-8 * C) & (a < C - 1e-8 * C)
+        np.testing.assert_array_equal(snaps.kinds[r], np.where(a <= 1e-8 * C, 0, np.where(free, 1, 2)))
+        if free.any():                                                    # R² = mean over free SVs
+            np.testing.assert_allclose(snaps.radius2[r], d2_train[free].mean(), rtol=1e-10)
+        np.testing.assert_allclose(snaps.decision[r], snaps.radius2[r] - d2_new, atol=1e-10)
+    # the last snapshot is the fitted sphere (α renormalised after the loop: round-off only)
+    np.testing.assert_allclose(snaps.radius2[-1], s.radius2_, atol=1e-9)
+    np.testing.assert_allclose(snaps.decision[-1], s.decision_function(G), atol=1e-9)
+    np.testing.assert_array_equal(np.flatnonzero(snaps.kinds[-1] == 1), s.free_support_)
+    assert snaps.kinds[0].tolist() == [1] * 60                            # start: α = 1/n, all free
+
+
 # ---------------------------------------------------------------------------------------- KLIEP
 
 def test_kliep_book_demo_numbers():
@@ -164,6 +196,19 @@ def test_kliep_history_snapshots():
     assert h[0].step == 0 and h[-1].step == k.n_iter_
     assert h[-1].change < 1e-3 and not h[-1].alpha.flags.writeable
     np.testing.assert_allclose(h[-1].objective, np.mean(np.log(k.score_samples(x))), rtol=1e-10)
+
+
+def test_kliep_history_scores_are_the_ratio_of_every_step():
+    x, y = _kliep_demo(2)
+    k = KLIEP(sigma=3, random_state=0).fit(x, y)
+    grid = np.linspace(-4, 6, 25)[:, None]
+    w = k.history_scores(grid)
+    assert w.shape == (len(k.history_), 25)
+    K = np.exp(-((grid - k.centers_.T) ** 2) / (2 * 3.0**2))              # ψ_j(x) = exp(−(x − x'_j)²/(2σ²))
+    for step in (0, len(k.history_) // 2, len(k.history_) - 1):
+        np.testing.assert_allclose(w[step], K @ k.history_[step].alpha, rtol=1e-12)
+    np.testing.assert_allclose(w[-1], k.score_samples(grid), rtol=1e-12)
+    np.testing.assert_allclose(k.history_scores(y)[-1].mean(), 1.0, rtol=1e-10)  # (1/n) Σ ŵ(test) = 1
 
 
 def test_kliep_cv_picks_the_book_width():

@@ -11,12 +11,15 @@ from algorithms import SpectralClustering
 from algorithms import adjusted_rand_index
 from algorithms import elbow_curve
 from algorithms import k_distances
+from algorithms import kernel_kmeans_starts
 from algorithms import kmeans_objective
 from algorithms import kmeans_plusplus
 from algorithms import knn_graph
+from algorithms import knn_smi_curve
 from algorithms import lsmi
 from algorithms import nearest_center
 from algorithms import smi_curve
+from algorithms.clustering import _partition_key
 
 
 def _three_blobs(seed=0):
@@ -298,3 +301,44 @@ def test_adjusted_rand_index_special_cases():
     assert adjusted_rand_index(np.arange(5), np.arange(5) + 7) == 1.0
     with pytest.raises(ValueError):
         adjusted_rand_index([0, 1], [0, 1, 2])
+
+
+def test_elbow_curve_with_an_int_seed_starts_every_k_alike():
+    """An int seed gives each k the k-means fit of that seed: the curve is the direct fits."""
+    X = _three_blobs()
+    J = elbow_curve(X, range(1, 6), random_state=0)
+    direct = [KMeans(k, init="k-means++", n_init=5, random_state=0).fit(X).inertia_ for k in range(1, 6)]
+    np.testing.assert_allclose(J, direct, rtol=0, atol=0)
+    np.testing.assert_allclose(elbow_curve(X, range(1, 4), random_state=0), J[:3], rtol=0, atol=0)
+
+
+def test_kernel_kmeans_starts_are_the_fits_of_each_seed():
+    """Sugiyama §14.2: the same data and h from several starts; each is the fit of its own seed."""
+    X, _ = _spirals(seed=1, n=200)
+    models = kernel_kmeans_starts(X, 2, 0.3, range(3, 7))
+    assert len(models) == 4
+    for seed, model in zip(range(3, 7), models, strict=True):
+        alone = KernelKMeans(2, 0.3, random_state=seed).fit(X)
+        np.testing.assert_array_equal(model.labels_, alone.labels_)
+        assert model.objective_ == alone.objective_
+
+
+def test_partition_key_ignores_label_names():
+    assert _partition_key(np.array([2, 2, 0, 1])) == _partition_key(np.array([0, 0, 5, 3]))
+    assert _partition_key(np.array([0, 0, 1, 1])) != _partition_key(np.array([0, 1, 1, 1]))
+
+
+def test_knn_smi_curve_scores_each_k_with_one_seed_and_one_split():
+    """Sugiyama Fig 14.8: every point is lsmi of spectral clustering with the same seed; equal
+    partitions share one estimate, and the spiral labels (k = 10) beat a too-small graph."""
+    X, y = _spirals(seed=1)
+    grid = (3, 10, 15)
+    results, labels = knn_smi_curve(X, 2, grid)
+    for knn, result, lab in zip(grid, results, labels, strict=True):
+        np.testing.assert_array_equal(lab, SpectralClustering(2, knn, random_state=0).fit(X).labels_)
+        direct = lsmi(X, lab, random_state=0)
+        assert result.smi == pytest.approx(direct.smi, abs=1e-12)
+        np.testing.assert_allclose(result.cv_scores, direct.cv_scores, rtol=1e-12)
+    assert _agreement(labels[1], y) == 1.0 and _agreement(labels[2], y) == 1.0
+    assert results[1] is results[2]
+    assert results[1].smi > results[0].smi

@@ -10,14 +10,18 @@ from algorithms import PCA
 from algorithms import FactorAnalysis
 from algorithms import KernelPCA
 from algorithms import LaplacianEigenmap
+from algorithms import class_separation
 from algorithms import cocktail_party
 from algorithms import curse_of_dimensionality
 from algorithms import distance_contrast
+from algorithms import fa_posterior
 from algorithms import from_polar
 from algorithms import graph_components
 from algorithms import inscribed_ball_volume
 from algorithms import knn_graph
 from algorithms import laplacian_eigenvectors
+from algorithms import match_sources
+from algorithms import rank_correlation
 from algorithms import samples_for_density
 from algorithms import to_polar
 
@@ -157,6 +161,21 @@ def test_lpp_solves_the_generalized_eigenproblem():
             np.testing.assert_allclose(t @ B @ t, 1.0, rtol=1e-8)     # book's constraint
         assert lpp.eigenvalues_[0] <= lpp.eigenvalues_[1]
         np.testing.assert_allclose(np.linalg.norm(lpp.components_, axis=1), 1.0)
+        np.testing.assert_allclose(lpp.laplacian_scatter_, A, atol=1e-10 * np.abs(A).max())
+        np.testing.assert_allclose(lpp.degree_scatter_, B, rtol=1e-12)
+
+
+def test_class_separation_is_between_over_within_variance():
+    rng = np.random.default_rng(0)
+    labels = np.repeat(["a", "b", "c"], [10, 20, 30])
+    z = rng.standard_normal(60) + np.repeat([0.0, 3.0, -2.0], [10, 20, 30])
+    groups = [z[labels == c] for c in "abc"]
+    within = sum(((g - g.mean()) ** 2).sum() for g in groups) / 60
+    between = sum(len(g) * (g.mean() - z.mean()) ** 2 for g in groups) / 60
+    assert class_separation(z, labels) == pytest.approx(between / within, rel=1e-12)
+    assert between + within == pytest.approx(z.var(), rel=1e-12)         # the variance splits in two
+    assert class_separation(np.array([1.0, 1.0, 2.0, 2.0]), np.array([0, 0, 1, 1])) is None
+    assert class_separation(np.array([1.0, 1.5, 1.0, 1.5]), np.array([0, 1, 1, 0])) == 0.0
 
 
 def test_lpp_keeps_stripes_where_pca_does_not():
@@ -215,6 +234,17 @@ def test_laplacian_eigenmap_unrolls_the_swiss_roll():
     assert np.all(np.diff(le.eigenvalues_) >= 0) and le.eigenvalues_[0] > 0
 
 
+def test_rank_correlation_is_spearmans_rho_in_absolute_value():
+    from scipy.stats import spearmanr
+
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal(50)
+    b = a + 0.5 * rng.standard_normal(50)
+    assert rank_correlation(a, b) == pytest.approx(spearmanr(a, b).statistic, rel=1e-12)
+    assert rank_correlation(a, -np.exp(a)) == pytest.approx(1.0)          # any monotone map, either way
+    assert rank_correlation(a, None) is None and rank_correlation(a[:2], b[:2]) is None
+
+
 def test_laplacian_eigenmap_warns_on_disconnected_graph():
     X = np.r_[np.random.default_rng(0).standard_normal((20, 2)),
               np.random.default_rng(1).standard_normal((20, 2)) + 100]
@@ -264,6 +294,22 @@ def test_factor_analysis_uses_centred_psi_update():
     np.testing.assert_allclose(a.transform(X), b.transform(X + 100.0), atol=1e-6)
 
 
+def test_fa_posterior_is_the_e_step():
+    X, _, _ = _fa_data(seed=2)
+    fa = FactorAnalysis(2, random_state=0, max_iter=50).fit(X)
+    Lam, psi = fa.loadings_, fa.noise_variance_
+    beta, sigma_z = fa_posterior(Lam, psi)
+    inv = np.linalg.inv(Lam @ Lam.T + np.diag(psi))
+    np.testing.assert_allclose(beta, Lam.T @ inv, rtol=1e-10)
+    np.testing.assert_allclose(sigma_z, np.eye(2) - Lam.T @ inv @ Lam, rtol=1e-10, atol=1e-12)
+    # Woodbury: Σ_{z|x} = (I + ΛᵀΨ⁻¹Λ)⁻¹, the form the EM loop uses
+    np.testing.assert_allclose(sigma_z, np.linalg.inv(np.eye(2) + Lam.T @ (Lam / psi[:, None])), rtol=1e-8)
+    np.testing.assert_allclose(fa.transform(X), (X - fa.mean_) @ beta.T, rtol=1e-12)
+    beta1, sigma1 = fa_posterior([[2.0], [0.0]], [1.0, 1.0])   # one factor: β = λ/(λ² + ψ) on x₁
+    np.testing.assert_allclose(beta1, [[0.4, 0.0]])
+    np.testing.assert_allclose(sigma1, [[0.2]])
+
+
 # ------------------------------------------------------------------------------------------ ICA
 
 def _match_abs_corr(R, S):
@@ -282,6 +328,20 @@ def test_ica_separates_the_cocktail_party(n_sources, batch_size, alpha):
     assert len(ica.history_) == 11 and ll[-1] > ll[0]
     np.testing.assert_allclose(ica.mixing_ @ ica.unmixing_, np.eye(n_sources), atol=1e-10)
     assert not ica.diverged_
+
+
+def test_match_sources_undoes_permutation_sign_and_scale():
+    _, S, _ = cocktail_party(500, 3, random_state=2)
+    R = np.c_[-3.0 * S[:, 2] + 1.0, 0.5 * S[:, 0], -S[:, 1]]
+    matched, corr = match_sources(R, S)
+    np.testing.assert_allclose(matched, S, atol=1e-10)
+    np.testing.assert_allclose(corr, 1.0)
+    noisy = R + 0.3 * np.random.default_rng(0).standard_normal(R.shape)
+    matched, corr = match_sources(noisy, S)
+    expected = [abs(np.corrcoef(noisy[:, i], S[:, j])[0, 1]) for j, i in enumerate((1, 2, 0))]
+    np.testing.assert_allclose(corr, expected, rtol=1e-12)
+    np.testing.assert_allclose(matched.mean(0), S.mean(0), atol=1e-12)
+    np.testing.assert_allclose(matched.std(0), S.std(0), rtol=1e-12)
 
 
 def test_ica_without_whitening_and_gaussian_failure():

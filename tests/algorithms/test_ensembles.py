@@ -154,6 +154,16 @@ def test_o24_alpha_formula_and_o25_half_weight_identity():
         assert step.weights.sum() == pytest.approx(1.0) and step.new_weights.sum() == pytest.approx(1.0)
 
 
+def test_adaboost_staged_errors_follow_the_rounds():
+    X, y = diagonal_data(80, seed=2)
+    model = AdaBoostClassifier(n_estimators=15).fit(X, y)
+    np.testing.assert_allclose(model.staged_errors(X, y), model.train_errors_)   # training set
+    Xt, yt = diagonal_data(60, seed=3)
+    expected = [np.mean(model.predict(Xt, n_rounds=r) != yt) for r in range(1, len(model.alphas_) + 1)]
+    np.testing.assert_allclose(model.staged_errors(Xt, yt), expected)
+    assert model.staged_errors(Xt, yt)[0] == pytest.approx(np.mean(model.estimators_[0].predict(Xt) != yt))
+
+
 def test_adaboost_weights_equal_normalised_exp_of_margin():
     # w_i ∝ exp(−y_i f(x_i)) (Sugiyama (d)); the exponential loss is Π_t Z_t and bounds the error.
     X, y = diagonal_data(80, seed=1)
@@ -296,6 +306,21 @@ def test_random_forest_samples_features_per_split():
     same = BaggingClassifier(n_estimators=20, random_state=0).fit(Xn, y)
     np.testing.assert_array_equal(bag.predict_proba(Xn), same.predict_proba(Xn))
     assert forest.oob_error_ < 0.35 and np.isnan(forest.oob_error_curve_).sum() == 0
+
+
+@pytest.mark.parametrize("estimator", [DecisionStump(feature="random"), DecisionTreeClassifier(max_depth=3)])
+def test_bagging_staged_predict_is_the_vote_of_the_first_b_learners(estimator):
+    X, y, rng = noisy_data(150)
+    y = np.where(X[:, 0] > 0.5, 2, y)                             # three classes
+    model = BaggingClassifier(n_estimators=12, estimator=estimator, random_state=0).fit(X, y)
+    grid = rng.normal(size=(300, 2))
+    staged = model.staged_predict(grid)
+    assert staged.shape == (12, 300)
+    for b in range(1, 13):
+        np.testing.assert_array_equal(staged[b - 1], model.predict(grid, n_learners=b))
+    errors = model.staged_errors(X, y)
+    np.testing.assert_allclose(errors, [np.mean(model.predict(X, n_learners=b) != y) for b in range(1, 13)])
+    assert errors[-1] == pytest.approx(1 - model.score(X, y))
 
 
 # ------------------------------------------------------------------------------------------

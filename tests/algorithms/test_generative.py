@@ -14,8 +14,12 @@ from algorithms import CategoricalNaiveBayes
 from algorithms import FisherLDA
 from algorithms import GaussianDiscriminantAnalysis
 from algorithms import GaussianNaiveBayes
+from algorithms import LogisticRegression
 from algorithms import bayes_decision
 from algorithms import conditional_risk
+from algorithms import equal_width_bins
+from algorithms import gda_logistic_learning_curves
+from algorithms import sigmoid
 
 # Li Hang Table 4.1
 X1 = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]
@@ -127,6 +131,46 @@ def test_shared_covariance_gda_is_logistic():
     np.testing.assert_allclose(theta[1:], S_inv @ (model.means_[1] - model.means_[0]), rtol=1e-10)
 
 
+def test_shared_precision_is_the_inverse_covariance_in_theta():
+    # CS229 Part IV §1.3: θ₁.. = Σ⁻¹(μ₁ − μ₀).
+    X, y = gaussians(c=2, seed=3)
+    model = GaussianDiscriminantAnalysis().fit(X, y)
+    P = model.shared_precision()
+    np.testing.assert_allclose(P @ model.covariance_, np.eye(2), atol=1e-12)
+    np.testing.assert_allclose(P @ (model.means_[1] - model.means_[0]), model.logistic_theta_[1:], rtol=1e-10)
+    with pytest.raises(ValueError, match="shared_covariance"):
+        GaussianDiscriminantAnalysis(shared_covariance=False).fit(X, y).shared_precision()
+
+
+def test_sigmoid_is_the_logistic_function_without_overflow():
+    z = np.linspace(-30, 30, 61)
+    np.testing.assert_allclose(sigmoid(z), 1 / (1 + np.exp(-z)), rtol=1e-14)
+    np.testing.assert_array_equal(sigmoid([-1000.0, 0.0, 1000.0]), [0.0, 0.5, 1.0])  # no RuntimeWarning
+
+
+def test_learning_curves_compare_gda_and_logistic_regression_at_growing_sizes():
+    # CS229 Part IV §1.3: the full-size point is the error of the models fitted on all the data.
+    X, y = gaussians(c=2, n_per=40, seed=4)
+    X_test, y_test = gaussians(c=2, n_per=100, seed=5)
+    sizes, e_gda, e_lr = gda_logistic_learning_curves(X, y, X_test, y_test, lam=0.1)
+    np.testing.assert_array_equal(sizes, [6, 9, 14, 22, 34, 52, 80])  # 6·(80/6)^(k/6)
+    assert np.all((e_gda >= 0) & (e_gda <= 1)) and np.all((e_lr >= 0) & (e_lr <= 1))
+    gda = GaussianDiscriminantAnalysis().fit(X, y)
+    lr = LogisticRegression(lam=0.1, solver="newton", max_iter=50).fit(X, y)
+    assert e_gda[-1] == pytest.approx(np.mean(gda.predict(X_test) != y_test))
+    assert e_lr[-1] == pytest.approx(np.mean(lr.predict(X_test) != y_test))
+    again = gda_logistic_learning_curves(X, y, X_test, y_test, lam=0.1)
+    np.testing.assert_array_equal(again[1], e_gda)  # the same subsets every time
+
+
+def test_learning_curves_skip_sizes_whose_subsets_hold_one_class():
+    X = np.arange(40.0).reshape(20, 2)
+    y = np.r_[np.zeros(19), 1]  # a subset of 6 almost never holds the single sample of class 1
+    sizes, e_gda, e_lr = gda_logistic_learning_curves(X, y, X, y, repeats=1)
+    assert sizes[-1] == 20 and len(sizes) == len(e_gda) == len(e_lr)
+    assert len(sizes) < len(np.unique(np.geomspace(6, 20, 7).round()))
+
+
 @pytest.mark.parametrize("c", [2, 3])
 def test_shared_gda_matches_scikit_learn_lda(c):
     X, y = gaussians(c=c, seed=3)
@@ -227,6 +271,28 @@ def test_multiclass_fisher_matches_scikit_learn_eigen_solver():
     np.testing.assert_allclose(ours.eigenvalues_, [ours.fisher_ratio(w) for w in ours.components_])
 
 
+def test_fisher_ratios_of_many_directions_at_once():
+    X, y = gaussians(c=3, seed=14)
+    model = FisherLDA().fit(X, y)
+    angles = np.radians(np.arange(0, 180, 7.0))
+    U = np.column_stack([np.cos(angles), np.sin(angles)])
+    np.testing.assert_allclose(model.fisher_ratios(U), [model.fisher_ratio(u) for u in U], rtol=1e-12)
+    np.testing.assert_allclose(model.fisher_ratios(model.components_), model.eigenvalues_, rtol=1e-10)
+    assert model.fisher_ratios(U).max() <= model.eigenvalues_[0] + 1e-12
+
+
+def test_projection_histograms_count_every_sample_of_every_class():
+    X, y = gaussians(c=2, seed=15)
+    model = FisherLDA().fit(X, y)
+    U = np.array([[1.0, 0.0], [0.6, 0.8]])
+    edges, counts = model.projection_histograms(X, y, U, n_bins=12)
+    radius = 1.05 * np.sqrt(((X - X.mean(0)) ** 2).sum(1)).max()
+    np.testing.assert_allclose(edges, np.linspace(-radius, radius, 13))
+    assert counts.shape == (2, 2, 12)
+    np.testing.assert_array_equal(counts.sum(2), [[50, 50], [50, 50]])
+    np.testing.assert_array_equal(counts[1, 1], np.histogram((X[y == 1] - X.mean(0)) @ U[1], edges)[0])
+
+
 def test_scatter_matrices_equal_their_pairwise_forms():
     # seed 004 §13.2 (D8): S_W, S_B from the pairwise weights; S_T = S_W + S_B.
     X, y = gaussians(c=3, n_per=5, seed=12)
@@ -262,6 +328,20 @@ def test_fisher_fails_on_a_multimodal_class():
     bad = FisherLDA().fit(X2, y)
     assert bad.eigenvalues_[0] < 0.05
     assert np.mean(bad.predict(X2) == y) < 0.75
+
+
+def test_equal_width_bins_match_numpy_histogram():
+    X = np.random.default_rng(16).normal(size=(200, 2))
+    X[:, 1] *= 5
+    codes, edges = equal_width_bins(X, 5)
+    assert codes.shape == X.shape and codes.min() == 0 and codes.max() == 4
+    for j in range(2):
+        np.testing.assert_allclose(edges[j], np.histogram_bin_edges(X[:, j], 5))
+        np.testing.assert_array_equal(np.bincount(codes[:, j], minlength=5), np.histogram(X[:, j], 5)[0])
+    constant = np.column_stack([np.full(4, 3.0), [0.0, 1.0, 2.0, 3.0]])
+    codes, edges = equal_width_bins(constant, 4)  # a constant feature: unit bins centred on its value
+    np.testing.assert_allclose(edges[0], [1.0, 2.0, 3.0, 4.0, 5.0])
+    np.testing.assert_array_equal(codes, [[2, 0], [2, 1], [2, 2], [2, 3]])
 
 
 # ------------------------------------------------------------------------- Bayes decision

@@ -11,13 +11,17 @@ from algorithms import LeastSquaresClassifier
 from algorithms import LogisticRegression
 from algorithms import Perceptron
 from algorithms import SoftmaxRegression
+from algorithms import binary_report
 from algorithms import classification_margins
+from algorithms import fisher_alignment
 from algorithms import margin_loss
 from algorithms import margin_loss_derivative
 from algorithms import moved_threshold
 from algorithms import perceptron_mistake_bound
 from algorithms import ramp_target
+from algorithms import resample_balanced
 from algorithms import rescale_odds
+from algorithms import threshold_rates
 from algorithms.svm import SVC
 
 
@@ -137,6 +141,54 @@ def test_rescale_rejects_bad_input():
         LogisticRegression(threshold=1.0).fit(*blobs())
 
 
+def test_resampling_balances_the_classes():
+    positive = np.r_[np.ones(10, bool), np.zeros(90, bool)]
+    under = resample_balanced(positive, "under", seed=1)
+    assert positive[under].sum() == 10 and (~positive[under]).sum() == 10
+    assert set(np.flatnonzero(positive)) <= set(under) and len(set(under)) == 20   # no repeats
+    over = resample_balanced(positive, "over", seed=1)
+    assert positive[over].sum() == 90 and (~positive[over]).sum() == 90
+    assert set(over) == set(range(100))                                           # nothing left out
+    np.testing.assert_array_equal(resample_balanced(positive, "over", seed=1), over)  # reproducible
+    np.testing.assert_array_equal(resample_balanced(positive, "none"), np.arange(100))
+    with pytest.raises(ValueError, match="sampling"):
+        resample_balanced(positive, "smote")
+
+
+def test_binary_report_matches_scikit_learn():
+    from sklearn.metrics import confusion_matrix
+    from sklearn.metrics import f1_score
+    from sklearn.metrics import precision_score
+    from sklearn.metrics import recall_score
+
+    rng = np.random.default_rng(2)
+    positive, pred = rng.random(200) < 0.3, rng.random(200) < 0.4
+    report = binary_report(pred, positive)
+    (tn, fp), (fn, tp) = confusion_matrix(positive, pred)
+    assert (report["tp"], report["fp"], report["fn"], report["tn"]) == (tp, fp, fn, tn)
+    assert report["accuracy"] == pytest.approx(np.mean(pred == positive))
+    assert report["precision"] == pytest.approx(precision_score(positive, pred))
+    assert report["recall"] == pytest.approx(recall_score(positive, pred))
+    assert report["specificity"] == pytest.approx(recall_score(~positive, ~pred))
+    assert report["f1"] == pytest.approx(f1_score(positive, pred))
+    never = binary_report(np.zeros(5, bool), np.array([1, 0, 0, 0, 0], bool))
+    assert never["precision"] is None and never["recall"] == 0 and never["f1"] is None
+
+
+def test_threshold_rates_are_the_report_at_each_threshold():
+    rng = np.random.default_rng(5)
+    p, positive = rng.random(150), rng.random(150) < 0.2
+    ts = np.array([0.0, 0.25, 0.5, 0.9, 1.0])
+    accuracy, recall, specificity = threshold_rates(p, positive, ts)
+    for k, t in enumerate(ts):
+        report = binary_report(p >= t, positive)
+        assert accuracy[k] == pytest.approx(report["accuracy"])
+        assert recall[k] == pytest.approx(report["recall"])
+        assert specificity[k] == pytest.approx(report["specificity"])
+    assert recall[0] == 1 and specificity[0] == 0
+    np.testing.assert_array_equal(threshold_rates(p, np.zeros(150, bool), ts)[1], np.zeros(5))
+
+
 # ------------------------------------------------------------------------- least squares
 
 def test_least_squares_gaussian_kernel_classifies_the_spirals():
@@ -166,6 +218,21 @@ def test_least_squares_with_lda_targets_is_fisher_lda():
     lda = np.linalg.solve(Sw, mu1 - mu0)
     cos = w @ lda / np.linalg.norm(w) / np.linalg.norm(lda)
     assert cos == pytest.approx(1.0, abs=1e-12)
+    assert fisher_alignment(w, X, y) == pytest.approx(cos, abs=1e-12)
+
+
+def test_fisher_alignment_is_the_cosine_to_fishers_direction():
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+    X, y = blobs(80, seed=6)
+    X = X @ np.array([[1.0, 0.8], [0.0, 0.5]])
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y).coef_[0]   # ∝ S_W⁻¹(μ₊ − μ₋)
+    assert fisher_alignment(lda, X, y) == pytest.approx(1.0, abs=1e-10)
+    assert fisher_alignment(-2 * lda, X, y) == pytest.approx(-1.0, abs=1e-10)
+    assert fisher_alignment([-lda[1], lda[0]], X, y) == pytest.approx(0.0, abs=1e-10)
+    assert np.isnan(fisher_alignment([0.0, 0.0], X, y))
+    with pytest.raises(ValueError, match="two classes"):
+        fisher_alignment(lda, *three_blobs())
 
 
 def test_least_squares_fails_on_separable_data_where_the_svm_succeeds():

@@ -10,6 +10,7 @@ from algorithms import GaussianMixture
 from algorithms import HardEM
 from algorithms import KMeans
 from algorithms import covariance_ellipse
+from algorithms import fit_covariance_types
 from algorithms import gaussian_log_density
 
 
@@ -170,3 +171,18 @@ def test_covariance_ellipse():
     np.testing.assert_allclose(np.einsum("ni,ij,nj->n", d, np.linalg.inv(cov), d), 4.0)
     with pytest.raises(ValueError):
         covariance_ellipse([0, 0, 0], np.eye(3))
+
+
+def test_fit_covariance_types_fits_each_type_from_the_same_start():
+    X = _blobs(2)
+    models = fit_covariance_types(X, 3, 200, 1e-4, random_state=5, init_params="random")
+    assert [m.covariance_type for m in models] == list(COVARIANCE_TYPES)
+    for cov, model in zip(COVARIANCE_TYPES, models, strict=True):
+        alone = GaussianMixture(3, cov, 200, 1e-4, 5, "random").fit(X)
+        np.testing.assert_allclose(model.means_, alone.means_)
+        assert model.log_likelihood_ == pytest.approx(alone.log_likelihood_)
+    np.testing.assert_allclose(models[0].history_[0].means, models[3].history_[0].means)  # same start
+    # p = (k − 1) + k d + covariance entries (k = 3, d = 2): full 3·3, diag 3·2, spherical 3, tied 3
+    assert [m.n_parameters() for m in models] == [17, 14, 11, 11]
+    bic = [-2 * m.log_likelihood_ + m.n_parameters() * np.log(len(X)) for m in models]
+    np.testing.assert_allclose([m.bic(X) for m in models], bic)

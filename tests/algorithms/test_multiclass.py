@@ -15,9 +15,15 @@ from algorithms import LeastSquaresClassifier
 from algorithms import LogisticRegression
 from algorithms import OneVsOne
 from algorithms import OneVsRest
+from algorithms import code_min_distance
+from algorithms import combine_binary_scores
 from algorithms import ecoc_decode
 from algorithms import exhaustive_code
+from algorithms import ovo_code
+from algorithms import ovo_confidence
 from algorithms import ovo_vote_counts
+from algorithms import ovr_code
+from algorithms import random_code
 
 
 def blobs(c=3, n_per=30, seed=0, spread=0.6):
@@ -193,3 +199,72 @@ def test_base_estimator_must_be_binary():
     X, y = blobs(3)
     with pytest.raises(ValueError, match="binary"):
         OneVsRest(Wide()).fit(X, y).decision_function(X)
+
+
+# ------------------------------------------------------------------ strategies as code matrices
+
+def test_ovr_and_ovo_as_code_matrices():
+    np.testing.assert_array_equal(ovr_code(3), [[1, -1, -1], [-1, 1, -1], [-1, -1, 1]])
+    np.testing.assert_array_equal(ovo_code(3), [[1, 1, 0], [-1, 0, 1], [0, -1, -1]])
+    assert ovo_code(5).shape == (5, 10) and np.all(np.abs(ovo_code(5)).sum(0) == 2)
+
+
+def test_random_code_splits_every_column_and_separates_every_row():
+    M = random_code(5, 7, seed=3)
+    assert M.shape == (5, 7) and set(np.unique(M)) == {-1, 1}
+    assert np.all((M == 1).any(0) & (M == -1).any(0))
+    assert len({tuple(r) for r in M}) == 5
+    np.testing.assert_array_equal(random_code(5, 7, seed=3), M)
+    with pytest.raises(ValueError, match="distinct"):
+        random_code(5, 2, seed=0)          # only 4 words of length 2 exist
+
+
+def test_code_min_distance_and_the_correctable_errors():
+    assert code_min_distance(ECOC_EXAMPLE_CODE) == 2
+    for c in range(3, 7):
+        assert code_min_distance(exhaustive_code(c)) == 2 ** (c - 2)
+    assert code_min_distance(ovr_code(4)) == 2
+    assert code_min_distance([[1, -1, 1]]) is None
+
+
+def test_ovo_confidence_is_the_signed_sum_over_pairs():
+    F = np.random.default_rng(0).normal(size=(6, 6))
+    np.testing.assert_allclose(ovo_confidence(F, 4), F @ ovo_code(4).T, atol=1e-12)
+
+
+@pytest.mark.parametrize("strategy", ["ovr", "ovo", "ecoc"])
+def test_combined_scores_decide_as_the_models_do(strategy):
+    X, y = blobs(4, seed=2, spread=1.2)
+    grid = np.random.default_rng(1).uniform(-5, 5, (300, 2))
+    model = {"ovr": OneVsRest, "ovo": OneVsOne, "ecoc": ECOC}[strategy]().fit(X, y)
+    code = {"ovr": ovr_code(4), "ovo": ovo_code(4), "ecoc": getattr(model, "code_matrix_", None)}[strategy]
+    index, ambiguous, value = combine_binary_scores(model.decision_function(grid), strategy, code)
+    np.testing.assert_array_equal(model.classes_[index], model.predict(grid))
+    if strategy == "ovr":
+        np.testing.assert_array_equal(ambiguous, model.ambiguous(grid))
+        np.testing.assert_array_equal(value, model.positive_counts(grid))
+    elif strategy == "ovo":
+        np.testing.assert_array_equal(ambiguous, model.tied(grid))
+        np.testing.assert_array_equal(value, model.votes(grid).max(1))
+        # the book's tie: one vote each, broken by the confidences (2 − 1, −2 + 1, 1 − 1)
+        np.testing.assert_allclose(ovo_confidence([[2.0, -1.0, 1.0]], 3), [[1.0, -1.0, 0.0]])
+        index, tie, votes = combine_binary_scores([[2.0, -1.0, 1.0]], "ovo", ovo_code(3))
+        assert tie[0] and votes[0] == 1 and index[0] == 0
+        return
+    else:
+        np.testing.assert_array_equal(ambiguous, model.tied(grid))
+        np.testing.assert_allclose(value, model.distances(grid).min(1))
+    assert ambiguous.any() and not ambiguous.all()
+
+
+def test_flipping_a_classifier_negates_its_scores():
+    F = np.random.default_rng(4).normal(size=(50, 7))
+    code = exhaustive_code(4)
+    flipped = F.copy()
+    flipped[:, 2] *= -1
+    for a, b in zip(combine_binary_scores(F, "ecoc", code, "euclidean", flip=2),
+                    combine_binary_scores(flipped, "ecoc", code, "euclidean"), strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert F[0, 2] != flipped[0, 2]                    # the caller's scores are left alone
+    with pytest.raises(ValueError, match="strategy"):
+        combine_binary_scores(F, "dag", code)

@@ -216,6 +216,44 @@ def test_step_through_helpers_and_snapshots():
         model.alpha_at(model.n_iter_ + 1)
 
 
+def test_states_at_replays_alpha_and_f_of_any_steps_at_once():
+    X, y = overlapping(30, seed=6)
+    model = SVC(C=1.0, kernel="gaussian").fit(X, y)
+    grid = np.random.default_rng(1).normal(size=(7, 2))
+    steps = [model.n_iter_, 0, 3, 1, 3]
+    alphas, values = model.states_at(grid, steps)
+    assert alphas.shape == (5, 30) and values.shape == (5, 7)
+    for row, s in enumerate(steps):
+        np.testing.assert_array_equal(alphas[row], model.alpha_at(s))
+        np.testing.assert_allclose(values[row], model.decision_function_at(grid, s), atol=1e-12)
+    np.testing.assert_array_equal(alphas[0], model.alpha_)
+    # f = Σ α_i y_i K(x_i, x) + b, straight from the kernel matrix
+    direct = svc_kernel(grid, X, "gaussian") @ (model.alpha_ * model.y_signed_) + model.history_[-1].b
+    np.testing.assert_allclose(values[0], direct, atol=1e-12)
+    with pytest.raises(ValueError, match="step"):
+        model.states_at(grid, [model.n_iter_ + 1])
+
+
+def test_step_values_are_one_field_of_every_step():
+    X, y = overlapping(30, seed=6)
+    model = SVC(C=1.0).fit(X, y)
+    dual = model.step_values("dual_objective")
+    assert dual.shape == (model.n_iter_,) and dual[-1] == model.history_[-1].dual_objective
+    np.testing.assert_array_equal(dual, [s.dual_objective for s in model.history_])
+    np.testing.assert_array_equal(model.step_values("j"), [s.j for s in model.history_])
+    assert model.step_values("alpha_i").max() <= 1.0  # the box 0 ≤ α ≤ C
+    with pytest.raises(ValueError, match="field"):
+        model.step_values("rule")
+
+
+def test_margin_width_is_two_over_the_norm_of_w():
+    model = SVC(C=np.inf).fit(EX71_X, EX71_Y)
+    assert model.margin_width_ == pytest.approx(2 * np.sqrt(2))  # w = (1/2, 1/2)
+    model = SVC(C=np.inf).fit(EX72_X, EX72_Y)
+    assert model.margin_width_ == pytest.approx(2 / np.sqrt(5))  # w = (−1, 2)
+    assert not hasattr(SVC(kernel="gaussian").fit(EX71_X, EX71_Y), "margin_width_")
+
+
 def test_ds7_separable_data_has_few_support_vectors():
     # Sugiyama Fig 8.6 on the spec's DS-7 proposal: a linear SVM separates it with few SVs.
     rng = np.random.default_rng(0)

@@ -682,3 +682,63 @@ def test_bad_input_raises_clear_errors():
         model.prune(-1.0)
     with pytest.raises(ValueError, match="sample_weight"):
         DecisionTreeClassifier().fit(X, y, sample_weight=-np.ones(15))
+
+
+# ------------------------------------------------------------------------------------------
+# Helpers for the page: drawing order, subtree costs, step-by-step scores, errors along the path
+
+
+def test_preorder_lists_each_node_before_its_subtree_children_left_to_right():
+    def by_recursion(tree, node=0):
+        return [node] + [i for c in tree.children(node) for i in by_recursion(tree, c)]
+
+    for model in (loan_tree("entropy"), loan_tree("gini"), DecisionTreeRegressor().fit(X52, Y52)):
+        np.testing.assert_array_equal(model.tree_.preorder(), by_recursion(model.tree_))
+    leaves = DecisionTreeRegressor().fit(X52, Y52).tree_
+    order = leaves.preorder()
+    left_to_right = order[leaves.is_leaf[order]]
+    np.testing.assert_allclose(leaves.value[left_to_right, 0], Y52)  # one sample per leaf, x sorted
+
+
+def test_subtree_costs_and_weakest_link_against_the_direct_sums():
+    cart = loan_tree("gini").tree_
+    c, R, L = cart.subtree_costs(normalize=False)
+    np.testing.assert_allclose(c, cart.weighted_n_samples * cart.impurity)
+    for node in range(cart.n_nodes):
+        below = [leaf for leaf in np.flatnonzero(cart.is_leaf) if node in cart.ancestors(leaf)]
+        assert R[node] == pytest.approx(c[below].sum()) and L[node] == len(below)
+    assert R[0] == pytest.approx(cart.cost_complexity(0.0, normalize=False))
+    assert cart.weakest_link(normalize=False) == (0, pytest.approx(3.6))   # g(root) = 3.6 < g(t2) = 4
+    reg = DecisionTreeRegressor().fit(X52, Y52)
+    node, g = reg.tree_.weakest_link(normalize=False)
+    assert g == pytest.approx(0.0128) and reg.nodes_[node].n_samples == 2   # the region {2, 3}
+    assert DecisionTreeRegressor(max_depth=0).fit(X52, Y52).tree_.weakest_link() is None
+
+
+def test_feature_scores_are_the_gains_of_examples_5_2_and_5_3():
+    scores = loan_tree("entropy").tree_.feature_scores()
+    assert scores.shape == (2, 4)
+    np.testing.assert_allclose(scores[0], [0.083, 0.324, 0.420, 0.363], atol=BOOK_H)
+    np.testing.assert_allclose(scores[1], [0.251, 0.918, 0.0, 0.474], atol=BOOK_H)  # A3 used: none
+
+
+def test_errors_along_the_pruning_path_and_pruned_leaf_counts():
+    reg = DecisionTreeRegressor().fit(X52, Y52)
+    assert reg.error(X52, Y52) == 0.0
+    assert reg.prune(0.3, normalize=False).error(X52, Y52) == pytest.approx(
+        np.mean((reg.prune(0.3, normalize=False).predict(X52) - Y52) ** 2))
+    path = reg.pruning_path(normalize=False)
+    np.testing.assert_allclose(reg.path_errors(X52, Y52, normalize=False), path.impurities / 10)  # SSE/N
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2))
+    y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, "a", "b")
+    model = DecisionTreeClassifier(max_depth=4).fit(X, y)
+    assert model.error(X, y) == pytest.approx(1 - model.score(X, y))
+    errors = model.path_errors(X, y)
+    assert errors[0] == model.error(X, y)
+    assert errors[-1] == pytest.approx(min(np.mean(y == "a"), np.mean(y == "b")))  # the root as a leaf
+    assert np.all(np.diff(errors) >= -1e-12)   # a smaller subtree never fits the training data better
+    id3 = loan_tree("entropy")
+    alphas = [7.0, 7.2822, 8.2647]
+    np.testing.assert_array_equal(id3.pruned_n_leaves(alphas, "c_alpha_literal", normalize=False), [3, 3, 1])
+    np.testing.assert_array_equal(id3.pruned_n_leaves(alphas, "c_alpha", normalize=False), [3, 1, 1])
