@@ -1,0 +1,136 @@
+"""What the clustering views share: their sliders, the data's own groups, cluster markers, fit errors."""
+
+import numpy as np
+import streamlit as st
+
+from algorithms.clustering import adjusted_rand_index
+from ui.controls import slider
+from ui.figures import Axes
+from ui.figures import scatter_axes
+from ui.i18n import t
+from ui.theme import BLACK
+from ui.theme import CLASS_COLORS
+from ui.theme import CLASS_SYMBOLS
+from ui.theme import HIGHLIGHT_COLOR
+
+P = "clu"
+MAX_K = 10
+SIDE_HEIGHT = 300  # the charts beside a stepper
+
+
+def k_slider() -> int:
+    return slider(t("clu.k"), 1, MAX_K, 3, "clu.k")
+
+
+def seed_slider() -> int:
+    return slider(t("clu.init_seed"), 0, 50, 0, "clu.init_seed")
+
+
+def cluster_color(k: int) -> str:
+    return CLASS_COLORS[k % len(CLASS_COLORS)]
+
+
+def cluster_symbol(k: int) -> str:
+    """Colour and symbol both cycle through 6, offset after 6 so clusters 1 and 7 still differ."""
+    return CLASS_SYMBOLS[(k + k // len(CLASS_COLORS)) % len(CLASS_SYMBOLS)]
+
+
+def marker_trace(X, name: str, **marker) -> dict:
+    """Markers at the rows of X, shape (n, 2), as a plain scatter trace dict."""
+    X = np.asarray(X, float).reshape(-1, 2)
+    return dict(type="scatter", mode="markers", x=X[:, 0], y=X[:, 1], name=name, marker=marker)
+
+
+def points_dict(X, name, style, color, symbol="circle", customdata=None, scale=1.0) -> dict:
+    outline = dict(width=1, color="white")
+    trace = marker_trace(X, name, color=color, symbol=symbol, line=outline, size=style.marker_size * scale)
+    if customdata is not None:
+        trace["customdata"] = np.asarray(customdata)
+    return trace
+
+
+def cluster_traces(X, labels, n_clusters: int, style, scale=1.0) -> list[dict]:
+    """One marker trace per cluster (colour + symbol); customdata = sample index (for editing)."""
+    return [
+        points_dict(
+            X[idx],
+            t("clu.cluster", k=k + 1),
+            style,
+            cluster_color(k),
+            cluster_symbol(k),
+            customdata=idx,
+            scale=scale,
+        )
+        for k in range(n_clusters)
+        for idx in [np.flatnonzero(labels == k)]
+    ]
+
+
+def centre_trace(centers, style, name) -> dict:
+    """Cluster centres as large squares in their cluster's colour (Sugiyama Fig 14.2)."""
+    return marker_trace(
+        centers,
+        name,
+        symbol="square",
+        size=style.marker_size * 2.1,
+        color=np.array([cluster_color(j) for j in range(len(centers))]),
+        line=dict(color=BLACK, width=max(2, style.line_width * 0.8)),
+    )
+
+
+def ring_trace(X, name, style) -> dict:
+    """Rings around the points a step acts on."""
+    return marker_trace(
+        X,
+        name,
+        symbol="circle-open",
+        size=style.marker_size * 2.2,
+        color=HIGHLIGHT_COLOR,
+        line=dict(width=max(2, style.line_width * 0.8)),
+    )
+
+
+def data_axes(train) -> Axes:
+    """Fixed ranges from the data, equal scales unless the units differ a lot."""
+    return scatter_axes(train.X, train.feature_names)
+
+
+def true_labels(data):
+    """The data set's own grouping as codes 0..g−1 when it is one (2–10 groups), else None."""
+    y = data.train.y
+    if y is None or data.edited:
+        return None
+    groups, codes = np.unique(np.asarray(y).astype(str), return_inverse=True)
+    if not 2 <= len(groups) <= 10 or len(groups) > len(y) // 2:
+        return None
+    return codes
+
+
+def subsample(X, truth, limit: int):
+    """At most ``limit`` points (a fixed random subset), with a caption when it applies."""
+    if len(X) <= limit:
+        return X, truth, False
+    keep = np.sort(np.random.default_rng(0).choice(len(X), limit, replace=False))
+    st.caption(t("clu.subsampled", m=limit, n=len(X)))
+    return X[keep], None if truth is None else truth[keep], True
+
+
+def ari_text(truth, labels) -> str:
+    return "—" if truth is None else f"{adjusted_rand_index(truth, labels):.3f}"
+
+
+def too_few(n: int, k: int) -> bool:
+    if k > n:
+        st.error(t("clu.too_few", k=k, n=n))
+        return True
+    return False
+
+
+def first_picked(chart_key: str) -> int | None:
+    """The customdata of the first point selected in a chart (its first entry), if any."""
+    picked = [
+        p.get("customdata")
+        for p in st.session_state[chart_key].selection.points
+        if p.get("customdata") is not None
+    ]
+    return int(np.atleast_1d(picked[0])[0]) if picked else None
