@@ -1,0 +1,1 @@
+"""Views of pages/decision_trees.py."""
