@@ -1,0 +1,1 @@
+"""Views of pages/dimensionality_reduction.py."""
