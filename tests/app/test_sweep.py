@@ -1,8 +1,9 @@
-"""Every page, every control: each widget at its ends and every option, in every view (AppTest).
+"""Every view, every control: each widget at its ends and every option (AppTest).
 
-The sweep discovers widgets itself, so a new page is covered without new test code. Mode
-switches (segmented controls and short select boxes) open new states, explored breadth-first;
-each "Reproduce the book" preset is loaded in a fresh session.
+Views are discovered from the registry (``views/<page>/<code>.py``) and widgets from the page, so a
+new page or view is covered without new test code. Each view is opened by its URL; mode switches
+(segmented controls and short select boxes) open new states, explored breadth-first; each "Reproduce
+the book" preset is loaded in a fresh session.
 """
 
 import pytest
@@ -14,30 +15,32 @@ from tests.app.apptools import current_label
 from tests.app.apptools import input_widgets
 from tests.app.apptools import open_page
 from tests.app.apptools import trial_values
+from tests.app.apptools import widget
 from ui.registry import HOME
 from ui.registry import PAGES
 
-MAX_STATES = 14
+MAX_STATES = 8
 MAX_DEPTH = 2
+VIEWS = [(info, code) for info in PAGES for code in info.views]
 
 
 def is_mode_switch(w) -> bool:
-    """Views and model choices open new states; the language is swept only on its own."""
+    """Model and solver choices open new states; the language is swept only on its own."""
     kind = type(w).__name__
     if w.key == "lang" or w.key.endswith(".preset"):
         return False
     return kind == "ButtonGroup" or (kind == "Selectbox" and len(w.options) <= 6)
 
 
-def sweep_state(file: str, state: tuple, report: Report) -> list[tuple]:
-    """Open the page, enter ``state``, try every value of every other widget; return child states."""
-    at = open_page(file)
+def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tuple]:
+    """Open the view, enter ``state``, try every value of every other widget; return child states."""
+    at = open_page(file, query)
     for key, value in state:
         apply(at, next(w for w in input_widgets(at) if w.key == key), value)
         at.run()
-    where = f"{file} {dict(state)}"
+    where = f"{file} {query} {dict(state)}"
     check(at, where, report)
-    fixed = {key for key, _ in state}
+    fixed = {key for key, _ in state} | set(query)
     children = []
     for w in input_widgets(at):
         frame_widget = w.key.endswith(".data") or w.key == "lang"  # swept in the first state only
@@ -65,26 +68,43 @@ def sweep_state(file: str, state: tuple, report: Report) -> list[tuple]:
     return children
 
 
-def sweep_presets(file: str, report: Report) -> None:
-    """Every "Reproduce the book" preset, each in a fresh session (a preset changes many widgets)."""
-    at = open_page(file)
-    presets = [w for w in input_widgets(at) if w.key.endswith(".preset")]
-    for label in presets[0].options[1:] if presets else []:
-        at = open_page(file)
-        apply(at, next(w for w in input_widgets(at) if w.key.endswith(".preset")), ("label", label))
-        at.run()
-        check(at, f"{file} preset {label!r}", report)
-
-
-@pytest.mark.parametrize("page", [HOME, *PAGES], ids=lambda p: p.key)
-def test_every_control_of_every_page(page, record_property):
-    report = Report()
-    sweep_presets(page.file, report)
+def sweep(file: str, query: dict, report: Report) -> int:
+    """Breadth-first over the mode switches, at most MAX_STATES states; returns the states visited."""
     queue, states = [()], 0
     while queue and states < MAX_STATES:
-        state = queue.pop(0)
-        queue += sweep_state(page.file, state, report)
+        queue += sweep_state(file, query, queue.pop(0), report)
         states += 1
-    record_property("sweep_runs", (page.key, report.runs))
-    print(f"\n{page.key}: {report.runs} combinations in {states} states")
+    return states
+
+
+@pytest.mark.parametrize("info,view", VIEWS, ids=lambda v: getattr(v, "key", v))
+def test_every_control_of_every_view(info, view, record_property):
+    query = {f"{info.key}.view": view}
+    picker = widget(open_page(info.file, query), f"{info.key}.view")
+    assert picker.value == view and len(picker.options) == len(info.views)  # the page lists every view
+    report = Report()
+    states = sweep(info.file, query, report)
+    record_property("sweep_runs", (f"{info.key}.{view}", report.runs))
+    print(f"\n{info.key}.{view}: {report.runs} combinations in {states} states")
     assert not report.problems, "\n".join(report.problems[:20])
+
+
+@pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
+def test_every_book_preset(info, record_property):
+    """Every "Reproduce the book" preset, each in a fresh session (a preset changes many widgets)."""
+    report = Report()
+    at = open_page(info.file)
+    presets = [w for w in input_widgets(at) if w.key.endswith(".preset")]
+    for label in presets[0].options[1:] if presets else []:
+        at = open_page(info.file)
+        apply(at, next(w for w in input_widgets(at) if w.key.endswith(".preset")), ("label", label))
+        at.run()
+        check(at, f"{info.file} preset {label!r}", report)
+    record_property("sweep_runs", (f"{info.key}.presets", report.runs))
+    assert not report.problems, "\n".join(report.problems[:20])
+
+
+def test_every_control_of_the_home_page():
+    report = Report()
+    sweep(HOME.file, {}, report)
+    assert report.runs >= 2 and not report.problems, "\n".join(report.problems[:20])
