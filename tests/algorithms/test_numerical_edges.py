@@ -1,0 +1,63 @@
+"""Numerics at the edges (issue 21): exact distances, zero weights, optimal KLIEP, honest divergence.
+
+Each test here failed before the fix it names.
+"""
+
+import numpy as np
+import pytest
+from sklearn.neighbors import LocalOutlierFactor as SkLOF
+
+from algorithms import DBSCAN
+from algorithms import KMeans
+from algorithms import LocalOutlierFactor
+from algorithms import knn_graph
+from algorithms._base import squared_distances
+
+
+@pytest.fixture
+def cloud():
+    rng = np.random.default_rng(21)
+    return np.vstack([rng.normal(0, 1, (30, 2)), rng.normal(4, 0.5, (20, 2))])
+
+
+def test_identical_rows_are_exactly_zero_apart(cloud):
+    X = np.vstack([cloud, cloud[:3]])
+    d = squared_distances(X, X)
+    assert np.all(np.diag(d) == 0.0)
+    assert d[0, len(cloud)] == 0.0 and d.min() == 0.0
+
+
+@pytest.mark.parametrize("offset", [1e6, 1e8])
+def test_distances_do_not_depend_on_where_the_data_sit(cloud, offset):
+    X = cloud + offset
+    exact = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
+    assert np.abs(squared_distances(X, X) - exact).max() <= 1e-12 * exact.max()
+
+
+def test_lof_of_duplicated_points_matches_scikit_learn():
+    rng = np.random.default_rng(3)
+    point = np.array([0.123, 0.456, 0.789])
+    X = np.vstack([np.tile(point, (4, 1)), [point + 0.5], point + rng.normal(0, 3, (12, 3))])
+    ours = LocalOutlierFactor(n_neighbors=3).fit(X).lof_
+    with pytest.warns(UserWarning, match="Duplicate"):
+        theirs = -SkLOF(n_neighbors=3).fit(X).negative_outlier_factor_
+    np.testing.assert_allclose(ours, theirs, rtol=1e-6)
+
+
+def test_lof_scores_do_not_move_with_an_offset(cloud):
+    plain = LocalOutlierFactor(n_neighbors=5).fit(cloud).lof_
+    shifted = LocalOutlierFactor(n_neighbors=5).fit(cloud + 1e6).lof_
+    np.testing.assert_allclose(shifted, plain, rtol=1e-6)
+
+
+def test_knn_graph_does_not_move_with_an_offset():
+    X = np.random.default_rng(5).normal(0, 1, (300, 2))
+    np.testing.assert_array_equal(knn_graph(X + 1e6, 5), knn_graph(X, 5))
+
+
+def test_kmeans_and_dbscan_labels_do_not_move_with_an_offset(cloud):
+    start = cloud[[0, 40]]
+    labels = KMeans(2, init=start).fit(cloud).labels_
+    np.testing.assert_array_equal(KMeans(2, init=start + 1e8).fit(cloud + 1e8).labels_, labels)
+    dense = DBSCAN(eps=0.6, min_samples=4).fit(cloud).labels_
+    np.testing.assert_array_equal(DBSCAN(eps=0.6, min_samples=4).fit(cloud + 1e8).labels_, dense)
