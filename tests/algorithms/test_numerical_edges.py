@@ -8,6 +8,7 @@ import pytest
 from sklearn.neighbors import LocalOutlierFactor as SkLOF
 
 from algorithms import DBSCAN
+from algorithms import GradientDescentRegressor
 from algorithms import KMeans
 from algorithms import LocalOutlierFactor
 from algorithms import knn_graph
@@ -61,3 +62,14 @@ def test_kmeans_and_dbscan_labels_do_not_move_with_an_offset(cloud):
     np.testing.assert_array_equal(KMeans(2, init=start + 1e8).fit(cloud + 1e8).labels_, labels)
     dense = DBSCAN(eps=0.6, min_samples=4).fit(cloud).labels_
     np.testing.assert_array_equal(DBSCAN(eps=0.6, min_samples=4).fit(cloud + 1e8).labels_, dense)
+
+
+def test_gradient_descent_reports_divergence_before_overflow():
+    rng = np.random.default_rng(8)
+    X, y = rng.normal(size=(40, 1)), rng.normal(size=40)
+    limit = GradientDescentRegressor(0.01, max_iter=1).fit(X, y).step_limit_
+    slow = GradientDescentRegressor(1.05 * limit, max_iter=100, tol=0.0).fit(X, y)
+    losses = [step.loss for step in slow.history_]
+    assert np.isfinite(losses[-1]) and losses[-1] > 1e3 * losses[0] and slow.diverged_
+    stable = GradientDescentRegressor(0.95 * limit, max_iter=2000, tol=0.0).fit(X, y)
+    assert not stable.diverged_
