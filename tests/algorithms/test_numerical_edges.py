@@ -8,6 +8,9 @@ import pytest
 from sklearn.neighbors import LocalOutlierFactor as SkLOF
 
 from algorithms import DBSCAN
+from algorithms import DecisionStump
+from algorithms import DecisionTreeClassifier
+from algorithms import DecisionTreeRegressor
 from algorithms import GradientDescentRegressor
 from algorithms import KMeans
 from algorithms import LocalOutlierFactor
@@ -73,3 +76,20 @@ def test_gradient_descent_reports_divergence_before_overflow():
     assert np.isfinite(losses[-1]) and losses[-1] > 1e3 * losses[0] and slow.diverged_
     stable = GradientDescentRegressor(0.95 * limit, max_iter=2000, tol=0.0).fit(X, y)
     assert not stable.diverged_
+
+
+@pytest.mark.parametrize("make", [DecisionStump, lambda: DecisionTreeClassifier(max_depth=1)])
+def test_a_row_of_weight_zero_is_no_row_at_all(make):
+    X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([0, 0, 1, 1])
+    weighted = make().fit(X, y, sample_weight=[1.0, 1.0, 0.0, 1.0])
+    removed = make().fit(X[[0, 1, 3]], y[[0, 1, 3]])
+    grid = np.linspace(-0.5, 3.5, 81)[:, None]
+    np.testing.assert_array_equal(weighted.predict(grid), removed.predict(grid))
+
+
+def test_a_regression_row_of_weight_zero_is_no_row_at_all():
+    X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([0.0, 0.1, 5.0, 1.0])
+    weighted = DecisionTreeRegressor(max_depth=1).fit(X, y, sample_weight=[1.0, 1.0, 0.0, 1.0])
+    removed = DecisionTreeRegressor(max_depth=1).fit(X[[0, 1, 3]], y[[0, 1, 3]])
+    grid = np.linspace(-0.5, 3.5, 81)[:, None]
+    np.testing.assert_allclose(weighted.predict(grid), removed.predict(grid))
