@@ -5,9 +5,11 @@ Each test here failed before the fix it names.
 
 import numpy as np
 import pytest
+from scipy.optimize import minimize
 from sklearn.neighbors import LocalOutlierFactor as SkLOF
 
 from algorithms import DBSCAN
+from algorithms import KLIEP
 from algorithms import DecisionStump
 from algorithms import DecisionTreeClassifier
 from algorithms import DecisionTreeRegressor
@@ -93,3 +95,37 @@ def test_a_regression_row_of_weight_zero_is_no_row_at_all():
     removed = DecisionTreeRegressor(max_depth=1).fit(X[[0, 1, 3]], y[[0, 1, 3]])
     grid = np.linspace(-0.5, 3.5, 81)[:, None]
     np.testing.assert_allclose(weighted.predict(grid), removed.predict(grid))
+
+
+def kliep_program(x, y, sigma, centers):
+    """A and b of the KLIEP program max (1/n')Σ log(Aα) s.t. bᵀα = 1, α ≥ 0 (Sugiyama §12.3)."""
+    A = np.exp(-((x - centers.T) ** 2) / (2 * sigma**2))
+    return A, np.exp(-((y - centers.T) ** 2) / (2 * sigma**2)).mean(0)
+
+
+@pytest.mark.parametrize("sigma", [1.0, 2.0, 5.0])
+def test_kliep_reaches_the_optimum_of_its_program(sigma):
+    rng = np.random.default_rng(0)
+    x, y = rng.standard_normal((100, 1)), rng.standard_normal((100, 1))
+    y[-1] = 5
+    model = KLIEP(sigma=sigma, random_state=0).fit(x, y)
+    A, b = kliep_program(x, y, sigma, model.centers_)
+    alpha = model.alpha_
+    # KKT with multiplier 1 (Σ_j α_j ∂_j = 1): gradient ≤ b everywhere, = b where α_j > 0
+    gradient = A.T @ (1.0 / (A @ alpha)) / len(x)
+    assert np.all(gradient <= b * (1 + 1e-3) + 1e-9)
+    support = alpha > 1e-6 * alpha.max()
+    np.testing.assert_allclose(gradient[support], b[support], rtol=2e-3)
+    assert abs(b @ alpha - 1.0) < 1e-10 and alpha.min() >= 0.0
+    # and no feasible direction found by a general solver does better
+    constraint = {"type": "eq", "fun": lambda a: b @ a - 1}
+    direct = minimize(lambda a: -np.mean(np.log(A @ a + 1e-300)), alpha, method="SLSQP",
+                      bounds=[(0, None)] * len(alpha), constraints=[constraint])
+    assert model.objective_ >= -direct.fun - 1e-6
+
+
+def test_kliep_objective_never_falls():
+    rng = np.random.default_rng(0)
+    x, y = rng.standard_normal((100, 1)), rng.standard_normal((100, 1))
+    objectives = [step.objective for step in KLIEP(sigma=1.0, random_state=0).fit(x, y).history_]
+    assert np.all(np.diff(objectives) > 0)
