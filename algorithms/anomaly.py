@@ -403,15 +403,16 @@ class KLIEP(BaseEstimator):
     w_α(x) = Σ_j α_j exp(−‖x − x'_j‖²/(2σ²)) (centres = the normal samples, eq. (12.1)) by
     maximising (1/n') Σ_i' log w_α(x'_i') subject to (1/n) Σ_i w_α(x_i) = 1 and α ≥ 0.
     Iterations (Fig 12.5), with A_i'j = ψ_j(x'_i') and b_j = (1/n) Σ_i ψ_j(x_i): gradient step
-    α ← α + ε Aᵀ(1/(Aα)), then the projections onto bᵀα = 1 and α ≥ 0 and a rescaling. The
-    listing's garbled step ``a0+0.01*k.*(1./k*a0)`` and its loop counter ``c`` (which destroys
-    bᵀb) are fixed (errata §22). Start: α ~ U(0, 1) (``random_state``); stop when ‖Δα‖ <
-    ``tol`` or after ``max_iter`` iterations (``converged_`` tells which). If clipping ever
-    zeroes every α, α restarts from all ones.
+    α ← α + ε Aᵀ(1/(Aα)), then the projection onto {bᵀα = 1, α ≥ 0}, done exactly; a step is kept
+    only if the objective rises, ε adapting from the given one (see ``_kliep_iterate``), so the run
+    reaches the optimum of the convex program. The listing's garbled step ``a0+0.01*k.*(1./k*a0)``
+    and its loop counter ``c`` (which destroys bᵀb) are fixed (errata §22). Start: α ~ U(0, 1)
+    (``random_state``); stop when ‖Δα‖ < ``tol``·max(1, ‖α‖), when no step improves, or after
+    ``max_iter`` iterations (``converged_`` tells which).
 
     Normal points get w ≈ 1, anomalies small w. ``score_samples(X)`` = ŵ(x);
     ``predict(X)`` = −1 where ŵ(x) < ``threshold``. ``history_`` holds one :class:`KLIEPStep` per
-    iteration (≤ ``max_iter`` + 1). Choose σ with :func:`kliep_cv`.
+    kept step (≤ ``max_iter`` + 1). Choose σ with :func:`kliep_cv`.
 
     ``n_centers``: the book centres the model on all n' normal samples (the default, None). With
     many samples each iteration costs O(n'·b); ``n_centers=b`` keeps b of them, drawn at random
