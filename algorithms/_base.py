@@ -150,9 +150,19 @@ def check_random_state(random_state: int | np.random.Generator | None) -> np.ran
 
 
 def squared_distances(A: FloatArray, B: FloatArray) -> FloatArray:
-    """Matrix of ‖a_i − b_j‖², clipped at 0 against round-off (Sugiyama's repmat idiom)."""
-    d = (A * A).sum(1)[:, None] + (B * B).sum(1)[None, :] - 2.0 * A @ B.T
-    return np.maximum(d, 0.0)
+    """Matrix of ‖a_i − b_j‖² (Sugiyama's repmat idiom ‖a‖² + ‖b‖² − 2aᵀb), exact where it matters.
+
+    The expansion cancels badly far from the origin and for nearly equal rows, so it runs on data
+    centred at B's mean (an offset of 1e8 changes nothing), and every entry small against
+    ‖a‖² + ‖b‖² is recomputed from a − b: identical rows are exactly 0, as in scikit-learn.
+    """
+    shift = B.mean(0) if len(B) else 0.0
+    A0, B0 = A - shift, B - shift
+    scale = (A0 * A0).sum(1)[:, None] + (B0 * B0).sum(1)[None, :]
+    d = scale - 2.0 * A0 @ B0.T
+    rows, cols = np.nonzero(d <= 1e-8 * scale)  # here round-off of the expansion could dominate
+    d[rows, cols] = ((A[rows] - B[cols]) ** 2).sum(1)
+    return d
 
 
 def gaussian_kernel(A: FloatArray, B: FloatArray, width: float) -> FloatArray:

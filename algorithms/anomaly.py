@@ -368,39 +368,61 @@ class KLIEPStep:
     change: float
 
 
-def _kliep_iterate(A, b, alpha0, eps, max_iter, tol, record):
-    """Projected gradient ascent of Fig 12.5 (listing errata fixed): returns α, steps, converged.
+def _project_onto_constraints(v, b):
+    """The Euclidean projection of v onto {α ≥ 0, bᵀα = 1} (b ≥ 0): α = max(0, v − τb), where τ is
+    the root of the decreasing, piecewise-linear bᵀmax(0, v − τb) = 1, found among its breakpoints
+    v_j/b_j. (The listing's hyperplane step, clipping and rescaling only approximate it.)"""
+    pos = b > 0
+    breaks = v[pos] / b[pos]
+    order = np.argsort(-breaks)
+    bv, bb = np.cumsum((b[pos] * v[pos])[order]), np.cumsum((b[pos] ** 2)[order])
+    taus = (bv - 1.0) / bb  # τ when the k largest breakpoints are active
+    ordered = breaks[order]
+    valid = (taus < ordered) & (taus >= np.append(ordered[1:], -np.inf))
+    tau = taus[np.flatnonzero(valid)[0] if valid.any() else -1]
+    return np.maximum(0.0, v - tau * b)
 
-    (a) α ← α + ε Aᵀ(1/(Aα)); (b) α ← α + (1 − bᵀα) b/(bᵀb); (c) α ← max(0, α);
-    (d) α ← α/(bᵀα).
+
+def _mean_log(A, a) -> float:
+    """The KLIEP objective (1/n') Σ_i' log w_α(x'_i'); −∞ once some w(x'_i') underflows to 0."""
+    with np.errstate(divide="ignore"):
+        return float(np.mean(np.log(A @ a)))
+
+
+def _kliep_iterate(A, b, alpha0, eps, max_iter, tol, record):
+    """Projected gradient ascent of Fig 12.5 that never lowers the objective: returns α, steps, converged.
+
+    (a) α' = α + ε Aᵀ(1/(Aα)); (b)–(d) the exact projection of α' onto {α ≥ 0, bᵀα = 1}. A step is
+    kept only if the objective rises, and ε then grows by half; otherwise ε halves and the step is
+    tried again (Sugiyama's reference code also lowers ε), so the iteration cannot fall into the
+    period-2 oscillation of a fixed ε. Converged when a kept step moves α by less than ``tol``·‖α‖,
+    or when no step of any size ε ≥ 1e-12·(starting ε) improves the objective.
     """
-    bb = float(b @ b)
-    if not bb > 0:
+    if not float(b @ b) > 0:
         raise ValueError("KLIEP cannot start: the kernel width σ is so small that every kernel value at the "
                          "known-normal samples is 0. Increase σ.")
-    a0 = alpha0
-    steps = []
-    if record:
-        steps.append(KLIEPStep(0, _readonly(a0), float(np.mean(np.log(A @ a0))), np.inf))
-    converged = False
+    a0 = _project_onto_constraints(alpha0, b)
+    score = _mean_log(A, a0)
+    steps = [KLIEPStep(0, _readonly(a0), score, np.inf)] if record else []
+    step, floor, converged = eps, eps * 1e-12, False
     for it in range(1, max_iter + 1):
         # A kernel too narrow for the data can make some w(x'_i) underflow to 0: floor it so the
-        # gradient stays finite (the objective then reports log 0 = −∞ for that state).
-        a = a0 + eps * (A.T @ (1.0 / np.maximum(A @ a0, 1e-300)))
-        a = a + (1.0 - b @ a) * b / bb
-        a = np.maximum(0.0, a)
-        s = b @ a
-        if s <= 0:                    # every weight clipped: restart from uniform α
-            a = np.ones_like(a)
-            s = b @ a
-        a = a / s
-        change = float(np.linalg.norm(a - a0))
+        # gradient stays finite.
+        gradient = A.T @ (1.0 / np.maximum(A @ a0, 1e-300))
+        while True:
+            a = _project_onto_constraints(a0 + step * gradient, b)
+            new = _mean_log(A, a)
+            if new > score or step < floor:
+                break
+            step /= 2.0
+        if not new > score:  # no step improves: α is optimal to working precision
+            converged = True
+            break
+        change = float(np.sqrt((a - a0) @ (a - a0)))
         if record:
-            with np.errstate(divide="ignore"):
-                obj = float(np.mean(np.log(A @ a)))
-            steps.append(KLIEPStep(it, _readonly(a), obj, change))
-        a0 = a
-        if change < tol:
+            steps.append(KLIEPStep(it, _readonly(a), new, change))
+        a0, score, step = a, new, step * 1.5
+        if change < tol * max(1.0, float(np.sqrt(a @ a))):
             converged = True
             break
     return a0, steps, converged
@@ -421,15 +443,16 @@ class KLIEP(BaseEstimator):
     w_α(x) = Σ_j α_j exp(−‖x − x'_j‖²/(2σ²)) (centres = the normal samples, eq. (12.1)) by
     maximising (1/n') Σ_i' log w_α(x'_i') subject to (1/n) Σ_i w_α(x_i) = 1 and α ≥ 0.
     Iterations (Fig 12.5), with A_i'j = ψ_j(x'_i') and b_j = (1/n) Σ_i ψ_j(x_i): gradient step
-    α ← α + ε Aᵀ(1/(Aα)), then the projections onto bᵀα = 1 and α ≥ 0 and a rescaling. The
-    listing's garbled step ``a0+0.01*k.*(1./k*a0)`` and its loop counter ``c`` (which destroys
-    bᵀb) are fixed (errata §22). Start: α ~ U(0, 1) (``random_state``); stop when ‖Δα‖ <
-    ``tol`` or after ``max_iter`` iterations (``converged_`` tells which). If clipping ever
-    zeroes every α, α restarts from all ones.
+    α ← α + ε Aᵀ(1/(Aα)), then the projection onto {bᵀα = 1, α ≥ 0}, done exactly; a step is kept
+    only if the objective rises, ε adapting from the given one (see ``_kliep_iterate``), so the run
+    reaches the optimum of the convex program. The listing's garbled step ``a0+0.01*k.*(1./k*a0)``
+    and its loop counter ``c`` (which destroys bᵀb) are fixed (errata §22). Start: α ~ U(0, 1)
+    (``random_state``); stop when ‖Δα‖ < ``tol``·max(1, ‖α‖), when no step improves, or after
+    ``max_iter`` iterations (``converged_`` tells which).
 
     Normal points get w ≈ 1, anomalies small w. ``score_samples(X)`` = ŵ(x);
     ``predict(X)`` = −1 where ŵ(x) < ``threshold``. ``history_`` holds one :class:`KLIEPStep` per
-    iteration (≤ ``max_iter`` + 1). Choose σ with :func:`kliep_cv`.
+    kept step (≤ ``max_iter`` + 1). Choose σ with :func:`kliep_cv`.
 
     ``n_centers``: the book centres the model on all n' normal samples (the default, None). With
     many samples each iteration costs O(n'·b); ``n_centers=b`` keeps b of them, drawn at random

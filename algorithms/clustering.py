@@ -148,8 +148,8 @@ def _update_centers(X, labels, centers, k):
 
 
 def _assign(X, centers):
-    """argmin_y ‖x − μ_y‖² via −2xᵀμ_y + ‖μ_y‖² (‖x‖² is the same for every y)."""
-    return (-2.0 * (X @ centers.T) + (centers * centers).sum(1)[None, :]).argmin(1)
+    """argmin_y ‖x − μ_y‖² (exact distances: data far from the origin keep their labels)."""
+    return squared_distances(X, centers).argmin(1)
 
 
 def _lloyd(X, centers, max_iter, record):

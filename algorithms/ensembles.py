@@ -36,6 +36,7 @@ from algorithms.trees import _check_X
 from algorithms.trees import _midpoint
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
+from algorithms.trees import _weighted_rows
 
 __all__ = ["DecisionStump", "StumpCurve", "BaggingClassifier", "BaggingStep",
            "RandomForestClassifier", "AdaBoostClassifier", "AdaBoostStep",
@@ -185,6 +186,7 @@ class DecisionStump(BaseEstimator):
     def _fit_codes(self, X, codes, classes, w):
         self.classes_ = classes
         self.n_features_in_ = X.shape[1]
+        w, X, codes = _weighted_rows(w, X, codes)
         K = len(classes)
         p = w / w.sum()
         totals = np.bincount(codes, weights=p, minlength=K)

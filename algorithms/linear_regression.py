@@ -281,7 +281,8 @@ class GradientDescentRegressor(_GradientRegressor):
     """Batch gradient descent, the LMS rule θ := θ − α Φᵀ(Φθ − y) (CS229 M02).
 
     J is a sum over samples, so α must stay below 2/λ_max(ΦᵀΦ) (``step_limit_``); on unscaled
-    housing features that bound is about 1e-8, which is why feature scaling matters.
+    housing features that bound is about 1e-8, which is why feature scaling matters. ``diverged_``
+    is set as soon as J rises (it cannot below the limit) or overflows.
     Starts from ``theta0`` (zeros by default); one ``GradientStep`` per iteration.
     """
 
@@ -305,6 +306,9 @@ class GradientDescentRegressor(_GradientRegressor):
             if not np.isfinite(new_loss) or new_loss > 1e300:
                 self.diverged_ = True
                 break
+            # Below the step limit J never rises (the quadratic's error shrinks in every eigendirection):
+            # a rise beyond round-off means the iteration is diverging, however slowly it has grown so far.
+            self.diverged_ |= new_loss > loss * (1.0 + 1e-9)
             history.append(_snapshot(step, theta, new_loss))
             if abs(loss - new_loss) < self.tol * max(1.0, loss):
                 self.converged_ = True

@@ -1399,6 +1399,13 @@ def _check_sample_weight(sample_weight, n) -> FloatArray:
     return w
 
 
+def _weighted_rows(w: FloatArray, *arrays):
+    """``w`` and the arrays without their rows of weight 0: a row of weight 0 is no row at all, so it
+    may place no split threshold (and AdaBoost never sees it)."""
+    keep = w > 0
+    return (w, *arrays) if keep.all() else (w[keep], *(a[keep] for a in arrays))
+
+
 def _check_int(value, name, minimum, allow_none=False):
     if value is None and allow_none:
         return None
@@ -1619,6 +1626,7 @@ class DecisionTreeClassifier(_BaseTree):
             raise ValueError(f"criterion must be one of {_CLASS_CRITERIA}; got {self.criterion!r}.")
         self.classes_ = classes
         self.n_classes_ = len(classes)
+        w, X, codes = _weighted_rows(w, X, codes)
         crit = _ClassCriterion(self.criterion, codes, len(classes))
         return self._grow(crit, X, w, self.criterion in _MULTIWAY_CRITERIA, classes)
 
@@ -1663,8 +1671,8 @@ class DecisionTreeRegressor(_BaseTree):
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
         X = _check_X(X)
         y = _check_reg_y(y, len(X))
-        return self._grow(_SquaredError(y), X, _check_sample_weight(sample_weight, len(X)),
-                          False, None)
+        w, X, y = _weighted_rows(_check_sample_weight(sample_weight, len(X)), X, y)
+        return self._grow(_SquaredError(y), X, w, False, None)
 
     def predict(self, X) -> FloatArray:
         X = self._X(X)

@@ -173,18 +173,22 @@ def test_svdd_snapshots_follow_the_smo_steps(sigma):
 # ---------------------------------------------------------------------------------------- KLIEP
 
 def test_kliep_book_demo_numbers():
-    # spec §12.C [DERIVED], listing setup with numpy seed 0: κ = 5 gives ŵ(5) = 0.79 (smallest;
-    # median 1.02), κ = 10 gives 0.94 (median 1.005), κ = 1 does not converge in 1000 iterations
+    # The listing's setup with numpy seed 0, solved to the optimum of the KLIEP program (issue 21: the
+    # listing's fixed-ε iteration stops short; spec §12.C's derived 0.79 and 0.94 came from it):
+    # κ = 5 gives ŵ(5) = 0.924 (median 1.018), κ = 10 gives 0.981 (median 1.005), and κ = 1, the width
+    # CV picks, reaches the objective 0.0498 with ŵ(5) = 0.017 the smallest, flagging 7 points below 0.8.
     x, y = _kliep_demo()
     k5 = KLIEP(sigma=5, random_state=0).fit(x, y)
     w = k5.score_samples(y)
-    assert abs(w[-1] - 0.79) < 0.01 and w.argmin() == 99 and abs(np.median(w) - 1.02) < 0.01
+    assert abs(w[-1] - 0.924) < 0.005 and abs(np.median(w) - 1.018) < 0.005
     np.testing.assert_allclose(w.mean(), 1.0, rtol=1e-10)       # (1/n) Σ ŵ(test) = 1
     assert np.all(k5.alpha_ >= 0) and k5.converged_
     k10 = KLIEP(sigma=10, random_state=0).fit(x, y).score_samples(y)
-    assert abs(k10[-1] - 0.94) < 0.01 and abs(np.median(k10) - 1.005) < 0.01
+    assert abs(k10[-1] - 0.981) < 0.005 and abs(np.median(k10) - 1.005) < 0.005
     k1 = KLIEP(sigma=1, random_state=0).fit(x, y)
-    assert not k1.converged_ and k1.n_iter_ == 1000 and len(k1.history_) == 1001
+    assert k1.converged_ and abs(k1.objective_ - 0.0498) < 5e-4
+    w1 = k1.score_samples(y)
+    assert abs(w1[-1] - 0.017) < 0.005 and w1.argmin() == 99 and (w1 < 0.8).sum() == 7
     np.testing.assert_array_equal(KLIEP(5, threshold=0.85, random_state=0).fit(x, y).predict(y),
                                   np.where(w < 0.85, -1, 1))
 
@@ -194,7 +198,7 @@ def test_kliep_history_snapshots():
     k = KLIEP(sigma=2, random_state=0).fit(x, y)
     h = k.history_
     assert h[0].step == 0 and h[-1].step == k.n_iter_
-    assert h[-1].change < 1e-3 and not h[-1].alpha.flags.writeable
+    assert h[-1].change < 1e-3 * max(1.0, np.linalg.norm(h[-1].alpha)) and not h[-1].alpha.flags.writeable
     np.testing.assert_allclose(h[-1].objective, np.mean(np.log(k.score_samples(x))), rtol=1e-10)
 
 
@@ -212,15 +216,20 @@ def test_kliep_history_scores_are_the_ratio_of_every_step():
 
 
 def test_kliep_cv_picks_the_book_width():
-    # spec §12.C: CV with the KL (log) criterion picks κ = 5 from {1, 5, 10}
+    # CV with the KL (log) criterion over the listing's {1, 5, 10}: with every fold solved to its
+    # optimum, κ = 1 wins (spec §12.C's κ = 5 came from the listing's iteration stopping short)
     x, y = _kliep_demo()
     r = kliep_cv(x, y, random_state=0)
-    assert r.best_sigma == 5.0 and r.fold_scores.shape == (3, 5)
-    assert r.scores[1] == r.scores.max()
+    assert r.best_sigma == 1.0 and r.fold_scores.shape == (3, 5)
+    assert r.scores[0] == r.scores.max()
     listing = kliep_cv(x, y, criterion="listing", random_state=0)
     assert listing.criterion == "listing" and np.all(listing.scores > 0)
     with pytest.raises(ValueError, match="criterion"):
         kliep_cv(x, y, criterion="auc")
+
+
+def r_best(x, y) -> float:
+    return kliep_cv(x, y, random_state=0).best_sigma
 
 
 def test_kliep_centre_subset_and_chunked_scoring():
@@ -232,7 +241,7 @@ def test_kliep_centre_subset_and_chunked_scoring():
     sub = KLIEP(5, random_state=0, n_centers=20).fit(x, y)
     assert sub.centers_.shape == (20, 1) and np.isin(sub.centers_, x).all()
     np.testing.assert_allclose(sub.score_samples(y).mean(), 1.0, rtol=1e-10)
-    assert kliep_cv(x, y, random_state=0, n_centers=100).best_sigma == 5.0
+    assert kliep_cv(x, y, random_state=0, n_centers=100).best_sigma == r_best(x, y)
     # scoring many new points goes in chunks: same numbers as one block
     import algorithms.anomaly as anomaly
 
