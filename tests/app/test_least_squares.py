@@ -158,3 +158,11 @@ def test_large_data_uses_a_subset_of_centres_and_says_so():
     assert not at.exception
     assert metrics(at)["Parameters b"] == "500"
     assert any("500 of them" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("fraction,warned", [("0.95", False), ("1.05", True)])
+def test_a_step_past_the_stability_limit_is_flagged(fraction, warned):
+    """α above 2/λmax diverges (issue 21): the page says so, though 100 steps stay far from overflow."""
+    at = open_page("least_squares.py", {"ls.view": "gd", "ls.data": "housing", "ls.alpha": fraction})
+    assert not at.exception
+    assert any("diverged" in w.value for w in at.warning) == warned

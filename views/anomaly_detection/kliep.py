@@ -216,12 +216,12 @@ def kliep_formulas(model, cv, kappa: float, criterion: str) -> list[Formula]:
             "Sugiyama §12.3",
         ),
         Formula(
-            r"\alpha \leftarrow \alpha + \varepsilon A^\top(\mathbf 1 ./ A\alpha);\ "
-            r"\alpha \leftarrow \alpha + "
-            r"(1 - b^\top\alpha)\frac{b}{b^\top b};\ \alpha \leftarrow \max(0, \alpha);\ \alpha \leftarrow "
-            r"\frac{\alpha}{b^\top\alpha};\ \ \varepsilon = 0.01,\ "
-            + tex("anom.tex.iterations", n=model.n_iter_),
-            "Sugiyama Fig 12.5 (listing errata fixed: Aᵀ(1/(Aα)), loop counter — §22)",
+            r"\alpha' = \alpha + \varepsilon A^\top(\mathbf 1 ./ A\alpha);\ "
+            r"\alpha \leftarrow \arg\min_{\beta \ge 0,\ b^\top\beta = 1}\|\beta - \alpha'\| "
+            r"= \max(0, \alpha' - \tau b)"
+            rf";\ {tex('anom.tex.kept')},\ " + tex("anom.tex.iterations", n=model.n_iter_),
+            "Sugiyama Fig 12.5, steps (b)–(d) as the exact projection, ε adapted so the objective never "
+            "falls (listing errata fixed: Aᵀ(1/(Aα)), loop counter — §22)",
         ),
         Formula(
             rf"\text{{CV}}(\kappa) = \frac15\sum_{{i=1}}^{{5}} {crit}:\ {scores}\ "

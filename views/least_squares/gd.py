@@ -121,7 +121,7 @@ def render(ctx, controls, main):
             ]
         )
         st.dataframe(theta_table(bgd, sgd, normal, data.train), hide_index=True)
-        if bgd.diverged_:
+        if bgd.diverged_ or bgd.alpha >= bgd.step_limit_:  # J rose, or will: α is past 2/λmax
             st.warning(t("ls.diverged"))
     formula_panel(
         [
