@@ -2,19 +2,61 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
 from typing import Any
 from typing import Callable
 
 import numpy as np
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from ui.i18n import current_language
 from ui.i18n import t
 from ui.i18n import text_in
 
+LINK_VALUE_MAX = 400  # characters: far longer than any value a control writes (k-means centres ≈ 150)
+LINK_NUMBER_MAX = 1e9  # no control takes a number of this size
+DROPPED_KEY = "_link_dropped"  # this run's URL keys whose values were dropped
+KEY_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3}$")  # how this app's URL keys look
+
+
+def usable_in_link(value: str) -> bool:
+    """Whether some control could take ``value`` from a URL: not overlong, and a finite, moderate number
+    if it reads as one (Streamlit stops the page on ``?seed=inf`` while seeding an integer input)."""
+    if len(value) > LINK_VALUE_MAX:
+        return False
+    try:
+        number = float(value)
+    except ValueError:
+        return True
+    return abs(number) <= LINK_NUMBER_MAX  # False for NaN too
+
+
+def drop_unusable_link_values() -> None:
+    """Before any control reads the URL: drop the values no control can take, and say so in a toast.
+
+    The frame calls this first on every page. Anything else wrong in a value (text for a number, an
+    unknown option, out of range) each widget rejects itself, falling back to its default.
+    """
+    dropped = [key for key in st.query_params if not all(map(usable_in_link, st.query_params.get_all(key)))]
+    st.session_state[DROPPED_KEY] = dropped
+    for key in dropped:
+        with contextlib.suppress(StreamlitAPIException):  # raised if bound: bound() unbinds it this run
+            del st.query_params[key]
+    if dropped:
+        named = [f"`{key}`" for key in sorted(dropped) if KEY_SHAPE.match(key)]  # never echo markup
+        st.toast(t("frame.link_dropped", keys=", ".join(named) or "…"), icon=":material/link_off:")
+
 
 def bound(key: str) -> dict[str, Any]:
-    """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``."""
+    """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``.
+
+    Streamlit seeds a bound widget from the URL the run started with; a value dropped from the link
+    this run must not reach it, so the widget is unbound for this run (its default shows).
+    """
+    if key in st.session_state.get(DROPPED_KEY, ()):
+        return {"key": key, "persist_state": "session"}
     return {"key": key, "bind": "query-params", "persist_state": "session"}
 
 
