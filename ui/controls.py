@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import Any
 from typing import Callable
@@ -17,7 +16,8 @@ from ui.i18n import text_in
 
 LINK_VALUE_MAX = 400  # characters: far longer than any value a control writes (k-means centres ≈ 150)
 LINK_NUMBER_MAX = 1e9  # no control takes a number of this size
-DROPPED_KEY = "_link_dropped"  # this run's URL keys whose values were dropped
+NOTICE_KEY = "_link_dropped"  # keys removed from the link, for the notice after the rerun
+UNBOUND_KEY = "_link_unbound"  # keys whose widgets must not read the URL in this run
 KEY_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3}$")  # how this app's URL keys look
 
 
@@ -36,26 +36,38 @@ def usable_in_link(value: str) -> bool:
 def drop_unusable_link_values() -> None:
     """Before any control reads the URL: drop the values no control can take, and say so in a toast.
 
-    The frame calls this first on every page. Anything else wrong in a value (text for a number, an
-    unknown option, out of range) each widget rejects itself, falling back to its default.
+    The frame calls this first on every page. Streamlit seeds bound widgets from the URL the run
+    started with, so a cleaned link takes a rerun. Anything else wrong in a value (text for a number,
+    an unknown option, out of range) each widget rejects itself, falling back to its default.
     """
-    dropped = [key for key in st.query_params if not all(map(usable_in_link, st.query_params.get_all(key)))]
-    st.session_state[DROPPED_KEY] = dropped
-    for key in dropped:
-        with contextlib.suppress(StreamlitAPIException):  # raised if bound: bound() unbinds it this run
-            del st.query_params[key]
-    if dropped:
-        named = [f"`{key}`" for key in sorted(dropped) if KEY_SHAPE.match(key)]  # never echo markup
+    unusable = [key for key in st.query_params if not all(map(usable_in_link, st.query_params.get_all(key)))]
+    removed = [key for key in unusable if _remove_from_link(key)]
+    if removed:
+        st.session_state[NOTICE_KEY] = removed
+        st.rerun()
+    st.session_state[UNBOUND_KEY] = unusable  # bound already, so kept in the link: see bound()
+    noticed = sorted({*st.session_state.pop(NOTICE_KEY, ()), *unusable})
+    if noticed:
+        named = [f"`{key}`" for key in noticed if KEY_SHAPE.match(key)]  # never echo markup
         st.toast(t("frame.link_dropped", keys=", ".join(named) or "…"), icon=":material/link_off:")
+
+
+def _remove_from_link(key: str) -> bool:
+    """Remove ``key`` from the URL unless a widget of this session is bound to it already."""
+    try:
+        del st.query_params[key]
+    except StreamlitAPIException:  # bound in an earlier run: only a history navigation brings it back
+        return False
+    return True
 
 
 def bound(key: str) -> dict[str, Any]:
     """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``.
 
-    Streamlit seeds a bound widget from the URL the run started with; a value dropped from the link
-    this run must not reach it, so the widget is unbound for this run (its default shows).
+    A widget bound in an earlier run whose key comes back with an unusable value (browser history)
+    is unbound for this run: Streamlit would seed it from the URL (its value stays).
     """
-    if key in st.session_state.get(DROPPED_KEY, ()):
+    if key in st.session_state.get(UNBOUND_KEY, ()):
         return {"key": key, "persist_state": "session"}
     return {"key": key, "bind": "query-params", "persist_state": "session"}
 

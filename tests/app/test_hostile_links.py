@@ -166,3 +166,15 @@ def test_the_notice_is_in_the_users_language(family):
     assert not at.exception
     assert [toast.value for toast in at.toast] == [notice("zh", [f"{family.key}.seed", f"{family.key}.n"])]
     assert dict(at.query_params) == {"lang": "zh"}  # a key in markup is dropped but never echoed
+
+
+def test_a_rerun_bringing_a_hostile_value_back_keeps_the_controls_value():
+    """A rerun whose link holds an unusable value for a control already drawn (browser history, a
+    hand-made client): the value stays, the link is cleaned at the control, and a notice says so."""
+    at = open_page("least_squares.py")
+    at.number_input(key="ls.seed").set_value(5).run()
+    at.query_params["ls.seed"] = "inf"
+    at.run()
+    assert not at.exception
+    assert at.number_input(key="ls.seed").value == 5 and "ls.seed" not in at.query_params
+    assert [toast.value for toast in at.toast] == [notice("en", ["ls.seed"])]
