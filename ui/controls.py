@@ -14,7 +14,7 @@ from ui.i18n import current_language
 from ui.i18n import t
 from ui.i18n import text_in
 
-LINK_VALUE_MAX = 400  # characters: far longer than any value a control writes (k-means centres ≈ 150)
+LINK_VALUE_MAX = 400  # characters: over twice the longest value a control writes (10 k-means centres)
 LINK_NUMBER_MAX = 1e9  # no control takes a number of this size
 NOTICE_KEY = "_link_dropped"  # keys removed from the link, for the notice after the rerun
 UNBOUND_KEY = "_link_unbound"  # keys whose widgets must not read the URL in this run
