@@ -2,19 +2,73 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from typing import Callable
 
 import numpy as np
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from ui.i18n import current_language
 from ui.i18n import t
 from ui.i18n import text_in
 
+LINK_VALUE_MAX = 400  # characters: over twice the longest value a control writes (10 k-means centres)
+LINK_NUMBER_MAX = 1e9  # no control takes a number of this size
+NOTICE_KEY = "_link_dropped"  # keys removed from the link, for the notice after the rerun
+UNBOUND_KEY = "_link_unbound"  # keys whose widgets must not read the URL in this run
+KEY_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3}$")  # how this app's URL keys look
+
+
+def usable_in_link(value: str) -> bool:
+    """Whether some control could take ``value`` from a URL: not overlong, and a finite, moderate number
+    if it reads as one (Streamlit stops the page on ``?seed=inf`` while seeding an integer input)."""
+    if len(value) > LINK_VALUE_MAX:
+        return False
+    try:
+        number = float(value)
+    except ValueError:
+        return True
+    return abs(number) <= LINK_NUMBER_MAX  # False for NaN too
+
+
+def drop_unusable_link_values() -> None:
+    """Before any control reads the URL: drop the values no control can take, and say so in a toast.
+
+    The frame calls this first on every page. Streamlit seeds bound widgets from the URL the run
+    started with, so a cleaned link takes a rerun. Anything else wrong in a value (text for a number,
+    an unknown option, out of range) each widget rejects itself, falling back to its default.
+    """
+    unusable = [key for key in st.query_params if not all(map(usable_in_link, st.query_params.get_all(key)))]
+    removed = [key for key in unusable if _remove_from_link(key)]
+    if removed:
+        st.session_state[NOTICE_KEY] = removed
+        st.rerun()
+    st.session_state[UNBOUND_KEY] = unusable  # bound already, so kept in the link: see bound()
+    noticed = sorted({*st.session_state.pop(NOTICE_KEY, ()), *unusable})
+    if noticed:
+        named = [f"`{key}`" for key in noticed if KEY_SHAPE.match(key)]  # never echo markup
+        st.toast(t("frame.link_dropped", keys=", ".join(named) or "…"), icon=":material/link_off:")
+
+
+def _remove_from_link(key: str) -> bool:
+    """Remove ``key`` from the URL unless a widget of this session is bound to it already."""
+    try:
+        del st.query_params[key]
+    except StreamlitAPIException:  # bound in an earlier run: only a history navigation brings it back
+        return False
+    return True
+
 
 def bound(key: str) -> dict[str, Any]:
-    """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``."""
+    """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``.
+
+    A widget bound in an earlier run whose key comes back with an unusable value (browser history)
+    is unbound for this run: Streamlit would seed it from the URL (its value stays).
+    """
+    if key in st.session_state.get(UNBOUND_KEY, ()):
+        return {"key": key, "persist_state": "session"}
     return {"key": key, "bind": "query-params", "persist_state": "session"}
 
 

@@ -9,6 +9,7 @@ from streamlit.runtime.pages_manager import PagesManager
 
 from ui.controls import bound
 from ui.controls import choice
+from ui.controls import drop_unusable_link_values
 from ui.data_panel import DataRequest
 from ui.data_panel import LoadedData
 from ui.data_panel import data_panel
@@ -37,6 +38,7 @@ def page_frame(page: str, data: DataRequest | None = None) -> PageContext:
     ``page`` is the page's catalogue prefix: its title is ``{page}.title`` and intro ``{page}.intro``.
     """
     _leave_legacy_pages_mode()
+    drop_unusable_link_values()
     with st.sidebar:
         choice(t("frame.language"), list(LANGUAGES), LANGUAGE_KEY, LANGUAGES.get, horizontal=True)
         projector = st.toggle(t("frame.projector"), help=t("frame.projector_help"), **bound(PROJECTOR_KEY))

@@ -27,3 +27,19 @@ def test_markup_in_a_csv_header_is_shown_literally(server, page, tmp_path):
     text = (page.locator("[data-testid='stSidebar']").inner_text()
             + page.locator(".js-plotly-plot").first.inner_text())
     assert "**bold**" in text or "[link](javascript:alert(2))" in text
+
+
+def test_a_hostile_link_shows_the_defaults_a_notice_and_a_clean_link(server, page):
+    """?ls.seed=inf once stopped the page; now the seed shows its default, the link is cleaned, and
+    the seed control writes the URL again when moved."""
+    page.goto(f"{server}/least_squares?ls.seed=inf&ls.n=1e308&ls.h=0.5")
+    wait_for_app(page)
+    assert page.locator("[data-testid='stException']").count() == 0
+    assert "ls.seed" in page.locator("[data-testid='stToast']").inner_text()
+    assert page.locator(".st-key-ls-seed input").input_value() == "0"
+    assert page.url.endswith("/least_squares?ls.h=0.5")
+    page.locator(".st-key-ls-seed input").fill("7")
+    page.keyboard.press("Enter")
+    wait_for_app(page)
+    assert "ls.seed=7" in page.url
+    assert page.locator("[data-testid='stException']").count() == 0
