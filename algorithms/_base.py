@@ -123,7 +123,16 @@ def check_X_y(
 
 
 def check_classification_targets(y: np.ndarray, *, min_classes: int = 2) -> np.ndarray:
-    """Return the sorted class labels of y, requiring at least ``min_classes`` of them."""
+    """Return the sorted class labels of y, requiring at least ``min_classes`` of them.
+
+    A numeric y with fractional values is a regression target, not labels: refused, rather than
+    turning every value into a class of its own."""
+    if np.issubdtype(np.asarray(y).dtype, np.floating):
+        with np.errstate(invalid="ignore"):
+            fractional = np.asarray(y)[np.mod(y, 1) != 0]
+        if len(fractional):
+            raise ValueError(f"y has fractional values such as {float(fractional[0]):g}: a classifier needs "
+                             "class labels (use a regression method for a continuous target).")
     classes = np.unique(y)
     if len(classes) < min_classes:
         raise ValueError(

@@ -13,9 +13,11 @@ from algorithms import KLIEP
 from algorithms import DecisionStump
 from algorithms import DecisionTreeClassifier
 from algorithms import DecisionTreeRegressor
+from algorithms import GaussianNaiveBayes
 from algorithms import GradientDescentRegressor
 from algorithms import KMeans
 from algorithms import LocalOutlierFactor
+from algorithms import SoftmaxRegression
 from algorithms import knn_graph
 from algorithms._base import squared_distances
 
@@ -129,3 +131,11 @@ def test_kliep_objective_never_falls():
     x, y = rng.standard_normal((100, 1)), rng.standard_normal((100, 1))
     objectives = [step.objective for step in KLIEP(sigma=1.0, random_state=0).fit(x, y).history_]
     assert np.all(np.diff(objectives) > 0)
+
+
+@pytest.mark.parametrize("make", [SoftmaxRegression, GaussianNaiveBayes, DecisionTreeClassifier])
+def test_a_continuous_target_is_refused_by_classifiers(make):
+    X = np.random.default_rng(1).normal(size=(30, 2))
+    with pytest.raises(ValueError, match="fractional values"):
+        make().fit(X, X[:, 0] * 2.5)
+    make().fit(X, (X[:, 0] > 0).astype(float))  # whole-number labels stored as floats are fine
