@@ -47,6 +47,16 @@ class LoadedData:
     test: Dataset | None
     edited: bool = False
 
+    def own_groups(self) -> np.ndarray | None:
+        """The data set's own grouping as codes 0..g−1 when it is one (2–10 groups, at most n/2 of them),
+        else None; None too once points were edited (clicked points have no group). Clustering and
+        mixture views compare their result with it."""
+        y = self.train.y
+        if y is None or self.edited:
+            return None
+        groups, codes = np.unique(np.asarray(y).astype(str), return_inverse=True)
+        return codes if 2 <= len(groups) <= 10 and len(groups) <= len(y) // 2 else None
+
 
 @st.cache_resource(max_entries=128, show_spinner=False)
 def cached_dataset(name: str, n: int | None, noise: float | None, seed: int, test: bool) -> Dataset | None:

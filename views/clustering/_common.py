@@ -95,17 +95,6 @@ def data_axes(train) -> Axes:
     return scatter_axes(train.X, train.feature_names)
 
 
-def true_labels(data):
-    """The data set's own grouping as codes 0..g−1 when it is one (2–10 groups), else None."""
-    y = data.train.y
-    if y is None or data.edited:
-        return None
-    groups, codes = np.unique(np.asarray(y).astype(str), return_inverse=True)
-    if not 2 <= len(groups) <= 10 or len(groups) > len(y) // 2:
-        return None
-    return codes
-
-
 def subsample(X, truth, limit: int):
     """At most ``limit`` points (a fixed random subset), with a caption when it applies."""
     if len(X) <= limit:

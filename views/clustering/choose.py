@@ -40,7 +40,6 @@ from views.clustering._common import k_slider
 from views.clustering._common import points_dict
 from views.clustering._common import ring_trace
 from views.clustering._common import subsample
-from views.clustering._common import true_labels
 
 SMI_GRID = [3, 5, 7, 10, 15, 20, 30]  # k of the kNN graph for the SMI curve (Fig 14.8)
 MAX_N = 500  # larger data are subsampled (spectral clustering and LSMI for every k)
@@ -82,7 +81,7 @@ def render(ctx, controls, main):
             if c < 2:
                 st.warning(t("clu.spectral_two"))
                 return
-            X, truth, _ = subsample(data.train.X, true_labels(data), MAX_N)
+            X, truth, _ = subsample(data.train.X, data.own_groups(), MAX_N)
             grid = tuple(k for k in SMI_GRID if k <= len(X) - 2)
             if len(X) < 10 or c > len(X) // 3 or not grid:
                 st.error(t("clu.smi_small", n=len(X), c=c))

@@ -33,7 +33,6 @@ from views.clustering._common import ari_text
 from views.clustering._common import cluster_symbol
 from views.clustering._common import data_axes
 from views.clustering._common import points_dict
-from views.clustering._common import true_labels
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
 from views.clustering._stepping import edit_mode
@@ -72,7 +71,7 @@ def render(ctx, controls, main):
                 (t("clu.n_core"), str(counts["core"])),
                 (t("clu.n_border"), str(counts["border"])),
                 (t("clu.n_noise"), str(counts["noise"])),
-                (t("clu.ari"), ari_text(true_labels(data), model.labels_)),
+                (t("clu.ari"), ari_text(data.own_groups(), model.labels_)),
             ]
         )
     formula_panel(

@@ -39,7 +39,6 @@ from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
 from views.clustering._common import subsample
 from views.clustering._common import too_few
-from views.clustering._common import true_labels
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
 from views.clustering._stepping import edit_mode
@@ -74,7 +73,7 @@ def render(ctx, controls, main):
         seed = seed_slider()
     axes = data_axes(data.train)
     with main:
-        X, truth, cut = subsample(data.train.X, true_labels(data), MAX_N)
+        X, truth, cut = subsample(data.train.X, data.own_groups(), MAX_N)
         mode = edit_mode(cut)
         if too_few(len(X), k):
             return

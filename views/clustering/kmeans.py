@@ -56,7 +56,6 @@ from views.clustering._common import points_dict
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
 from views.clustering._common import too_few
-from views.clustering._common import true_labels
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
 from views.clustering._stepping import edit_mode
@@ -126,7 +125,7 @@ def render(ctx, controls, main):
                 (t("metric.iterations"), str(run.n_iter)),
                 (t("clu.best_J"), fmt(min(Js))),
                 (t("clu.worst_J"), fmt(max(Js))),
-                (t("clu.ari"), ari_text(true_labels(data), run.labels)),
+                (t("clu.ari"), ari_text(data.own_groups(), run.labels)),
             ]
         )
     formula_panel(kmeans_formulas(X, run, init), ctx.projector)

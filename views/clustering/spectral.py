@@ -38,7 +38,6 @@ from views.clustering._common import data_axes
 from views.clustering._common import k_slider
 from views.clustering._common import seed_slider
 from views.clustering._common import subsample
-from views.clustering._common import true_labels
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import edit_mode
 
@@ -59,7 +58,7 @@ def render(ctx, controls, main):
         knn = slider(t("clu.knn"), 1, 50, 10, "clu.knn", help=t("clu.knn_help"))
         seed = seed_slider()
     with main:
-        X, truth, cut = subsample(data.train.X, true_labels(data), MAX_N)
+        X, truth, cut = subsample(data.train.X, data.own_groups(), MAX_N)
         n = len(X)
         if c < 2:
             st.warning(t("clu.spectral_two"))

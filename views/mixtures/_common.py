@@ -1,6 +1,5 @@
 """What the mixture views share: their controls, the data's axes and own groups, and the guarded fit."""
 
-import numpy as np
 import streamlit as st
 
 from ui.controls import catalogue_labels
@@ -38,15 +37,6 @@ def seed_slider() -> int:
 def data_axes(train) -> Axes:
     """Fixed ranges from the data, equal scales unless the units differ a lot."""
     return scatter_axes(train.X, train.feature_names, 0.12)
-
-
-def true_labels(data):
-    """The data set's own grouping as codes 0..g−1 when it is one (2–10 groups), else None."""
-    y = data.train.y
-    if y is None or data.edited:
-        return None
-    groups, codes = np.unique(np.asarray(y).astype(str), return_inverse=True)
-    return codes if 2 <= len(groups) <= 10 and len(groups) <= len(y) // 2 else None
 
 
 def fit_components(n: int, k: int, fit, *args):

@@ -37,7 +37,6 @@ from views.mixtures._common import init_choice
 from views.mixtures._common import k_slider
 from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
-from views.mixtures._common import true_labels
 from views.mixtures._plot import SIDE_HEIGHT
 from views.mixtures._plot import data_static
 from views.mixtures._plot import figure
@@ -92,7 +91,7 @@ def render(ctx, controls, main) -> None:
         ll = np.array([s.log_likelihood for s in history if s.kind == "E"])  # ℓ once per iteration
         rise = float(np.diff(ll).min()) if len(ll) > 1 else 0.0
         rise = max(rise, 0.0) if rise > -1e-9 * max(1.0, abs(ll[-1])) else rise  # round-off of the floor
-        truth = true_labels(data)
+        truth = data.own_groups()
         ari = "—" if truth is None else f"{adjusted_rand_index(truth, model.predict(X)):.3f}"
         metrics_row(
             [
