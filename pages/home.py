@@ -16,8 +16,9 @@ for section in SECTIONS:
     if not pages:
         continue
     st.subheader(t(f"section.{section}"))
-    for col, page in zip(st.columns(3), pages, strict=False):
-        with col.container(border=True):
+    columns = st.columns(3)
+    for i, page in enumerate(pages):
+        with columns[i % 3].container(border=True):
             if page.thumbnail.exists():
                 st.image(str(page.thumbnail), width="stretch")
             st.markdown(f"**{t(f'{page.key}.nav')}**")

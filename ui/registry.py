@@ -10,7 +10,16 @@ import streamlit as st
 from ui.i18n import t
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTIONS = ("regression", "classification", "trees", "unsupervised", "advanced")
+SECTIONS = (
+    "regression",
+    "classification",
+    "trees",
+    "unsupervised",
+    "paradigms",
+    "neural",
+    "decisions",
+    "theory",
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,33 @@ PLANNED = (
         "dr", "dimensionality_reduction.py", "unsupervised", ":material/compress:", "dimensionality_reduction"
     ),
     PageInfo("anom", "anomaly_detection.py", "unsupervised", ":material/crisis_alert:", "anomaly_detection"),
+    PageInfo("sp", "sparse_learning.py", "regression", ":material/filter_alt:", "sparse_learning"),
+    PageInfo("rob", "robust_regression.py", "regression", ":material/shield:", "robust_regression"),
+    PageInfo(
+        "glm",
+        "generalised_linear_models.py",
+        "regression",
+        ":material/functions:",
+        "generalised_linear_models",
+    ),
+    PageInfo(
+        "sdr",
+        "supervised_dimensionality_reduction.py",
+        "classification",
+        ":material/center_focus_strong:",
+        "supervised_dimensionality_reduction",
+    ),
+    PageInfo("onl", "online_learning.py", "paradigms", ":material/stream:", "online_learning"),
+    PageInfo("ssl", "semi_supervised.py", "paradigms", ":material/label:", "semi_supervised"),
+    PageInfo("tl", "transfer_learning.py", "paradigms", ":material/swap_horiz:", "transfer_learning"),
+    PageInfo("mtl", "multi_task.py", "paradigms", ":material/hub:", "multi_task"),
+    PageInfo("nn", "neural_networks.py", "neural", ":material/neurology:", "neural_networks"),
+    PageInfo("dl", "deep_learning.py", "neural", ":material/grid_on:", "deep_learning"),
+    PageInfo("seq", "sequence_labelling.py", "decisions", ":material/linear_scale:", "sequence_labelling"),
+    PageInfo(
+        "rl", "reinforcement_learning.py", "decisions", ":material/smart_toy:", "reinforcement_learning"
+    ),
+    PageInfo("lt", "learning_theory.py", "theory", ":material/school:", "learning_theory"),
 )
 # Only pages that exist are listed.
 PAGES = tuple(page for page in PLANNED if page.path.exists())
