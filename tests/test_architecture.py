@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from ui.registry import HOME
+from ui.registry import LEARNING_MAP
 from ui.registry import PAGES
+from ui.registry import PLANNED
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_IN_ALGORITHMS = {"streamlit", "plotly", "sklearn", "pandas"}
@@ -140,3 +142,9 @@ def test_every_view_module_has_one_entry_point(info):
         tree = ast.parse((ROOT / "views" / Path(info.file).stem / f"{code}.py").read_text(encoding="utf-8"))
         render = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "render"]
         assert render and [a.arg for a in render[0].args.args] == ["ctx", "controls", "main"], code
+
+
+def test_every_planned_page_is_on_the_home_pages_map_and_the_map_names_only_pages():
+    """Sugiyama §1.1–1.3 map: each page sits under at least one kind of learning; no key is a typo."""
+    on_map = {key for _, keys in LEARNING_MAP for key in keys}
+    assert on_map == {page.key for page in PLANNED}

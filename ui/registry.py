@@ -90,6 +90,18 @@ PLANNED = (
     ),
     PageInfo("lt", "learning_theory.py", "theory", ":material/school:", "learning_theory"),
 )
+# The home page's map of machine learning (Sugiyama §1.1–1.3): the kinds of learning and the two choices
+# of approach, each with the pages that show it.
+LEARNING_MAP = (
+    ("supervised", ("ls", "sp", "rob", "glm", "lc", "gen", "svm", "sdr", "tree", "ens", "nn", "dl")),
+    ("unsupervised", ("clu", "gmm", "dr", "anom")),
+    ("between", ("ssl", "tl", "mtl", "onl")),
+    ("reinforcement", ("rl", "seq")),
+    ("discriminative", ("lc", "svm", "tree", "nn")),
+    ("generative", ("gen", "gmm")),
+    ("frequentist", ("ls", "glm", "lt")),
+    ("bayesian", ("gen", "lt")),
+)
 # Only pages that exist are listed.
 PAGES = tuple(page for page in PLANNED if page.path.exists())
 
