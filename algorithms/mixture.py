@@ -23,7 +23,8 @@ from algorithms.clustering import KMeans
 from algorithms.clustering import nearest_center
 
 __all__ = ["GaussianMixture", "EMStep", "PointBreakdown", "HardEM", "covariance_ellipse",
-           "gaussian_log_density", "COVARIANCE_TYPES", "fit_covariance_types"]
+           "gaussian_log_density", "COVARIANCE_TYPES", "fit_covariance_types", "gaussian_conditional",
+           "GaussianShape", "gaussian_shape"]
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
 _LOG_2PI = np.log(2 * np.pi)
@@ -522,6 +523,62 @@ class HardEM(BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         return nearest_center(check_new_data(self, X, "means_"), self.means_)
+
+
+# ----------------------------------------------------------------------------------------------
+# one Gaussian: its shape, its conditionals (CS229 Part IV §1.1, Part X §2)
+# ----------------------------------------------------------------------------------------------
+
+def _check_gaussian(mean, cov) -> tuple[FloatArray, FloatArray]:
+    mean = np.atleast_1d(np.asarray(mean, dtype=float))
+    cov = np.atleast_2d(np.asarray(cov, dtype=float))
+    d = len(mean)
+    if cov.shape != (d, d) or not np.all(np.isfinite(cov)) or not np.all(np.isfinite(mean)):
+        raise ValueError(f"A Gaussian in {d}-D needs a finite mean of length {d} and a finite {d}×{d} Σ.")
+    if not np.allclose(cov, cov.T):
+        raise ValueError("Σ must be symmetric (Σ₁₂ = Σ₂₁).")
+    if np.linalg.eigvalsh(cov)[0] <= 1e-12 * max(1.0, np.abs(cov).max()):
+        raise ValueError("Σ must be positive definite: keep |ρ| < 1 and every variance > 0.")
+    return mean, cov
+
+
+@dataclass(frozen=True)
+class GaussianShape:
+    """det Σ, the eigenvalues of Σ (squared half-axes of the 1σ ellipse, largest first), the angle of
+    the long axis in degrees, and the peak density 1/((2π)^{d/2}|Σ|^{1/2}) (CS229 Part IV §1.1)."""
+
+    det: float
+    eigenvalues: FloatArray
+    angle: float
+    peak: float
+
+
+def gaussian_shape(cov) -> GaussianShape:
+    """The numbers that describe the shape of N(μ, Σ); see :class:`GaussianShape`."""
+    _, cov = _check_gaussian(np.zeros(len(np.atleast_2d(cov))), cov)
+    evals, evecs = np.linalg.eigh(cov)
+    long_axis = evecs[:, -1]
+    angle = float(np.degrees(np.arctan2(long_axis[1], long_axis[0])) % 180) if len(cov) == 2 else 0.0
+    det = float(np.linalg.det(cov))
+    return GaussianShape(det, evals[::-1].copy(), angle, float((2 * np.pi) ** (-len(cov) / 2) / np.sqrt(det)))
+
+
+def gaussian_conditional(mean, cov, value, given=(1,)) -> tuple[FloatArray, FloatArray]:
+    """x₁ | x₂ = value for x = [x₁; x₂] ~ N(μ, Σ), x₂ the coordinates ``given`` (CS229 Part X §2, M43):
+
+    μ₁|₂ = μ₁ + Σ₁₂Σ₂₂⁻¹(x₂ − μ₂),  Σ₁|₂ = Σ₁₁ − Σ₁₂Σ₂₂⁻¹Σ₂₁.  Returns (μ₁|₂, Σ₁|₂).
+    """
+    mean, cov = _check_gaussian(mean, cov)
+    given = np.atleast_1d(np.asarray(given, dtype=int))
+    free = np.setdiff1d(np.arange(len(mean)), given)
+    if len(free) == 0 or len(np.unique(given)) != len(given) or given.min() < 0 or given.max() >= len(mean):
+        raise ValueError("Condition on some, not all, of the coordinates, each once.")
+    value = np.atleast_1d(np.asarray(value, dtype=float))
+    if value.shape != given.shape or not np.all(np.isfinite(value)):
+        raise ValueError(f"Give one finite value for each of the {len(given)} conditioning coordinate(s).")
+    S12 = cov[np.ix_(free, given)]
+    gain = np.linalg.solve(cov[np.ix_(given, given)], S12.T).T    # Σ₁₂Σ₂₂⁻¹
+    return mean[free] + gain @ (value - mean[given]), cov[np.ix_(free, free)] - gain @ S12.T
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Generative models & naive Bayes (CS229 Part IV; Li Hang ch. 4; seed 003 §8; seed 004 §2.6).
 
-Five views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
+Six views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
 ellipses and the posterior map; the link between GDA and logistic regression; the Bayes decision
 rule with a loss matrix; categorical naive Bayes on Li Hang's Table 4.1 (or binned features); and
-Fisher's linear discriminant with projected histograms and the Fisher ratio J(θ).
+Fisher's linear discriminant with projected histograms and the Fisher ratio J(θ); and the multivariate
+normal itself, with its conditionals and marginals (CS229 Part IV §1.1, Part X §2).
 """
 
 from ui.controls import preset_picker
@@ -15,10 +16,11 @@ from views.generative import bayes
 from views.generative import fisher
 from views.generative import gauss
 from views.generative import logistic
+from views.generative import mvn
 from views.generative import nb
 
 P = "gen"
-VIEWS = (gauss, logistic, bayes, nb, fisher)
+VIEWS = (gauss, logistic, bayes, nb, fisher, mvn)
 PRESETS = {
     "gen_ex4_1": {
         "gen.view": "nb", "gen.data": "table_4_1", "gen.lam": 0.0, "gen.q1": "2", "gen.q2": "S",
@@ -49,6 +51,20 @@ PRESETS = {
     },
     "gen_fisher1": {"gen.view": "fisher", "gen.data": "fisher1", "gen.n": 100, "gen.seed": 0, "gen.angle": 0},
     "gen_fisher2": {"gen.view": "fisher", "gen.data": "fisher2", "gen.n": 100, "gen.seed": 0, "gen.angle": 0},
+    # CS229 Part IV §1.1's figures (the third set with the translator's sign correction) and Part X §2.
+    **{
+        f"gen_mvn_{name}": {
+            "gen.view": "mvn", "gen.mu1": m1, "gen.mu2": m2, "gen.var1": v1, "gen.var2": v2, "gen.cov12": c12,
+            "gen.x2": 1.0,
+        }
+        for name, (m1, m2, v1, v2, c12) in {
+            "identity": (0.0, 0.0, 1.0, 1.0, 0.0), "shrunk": (0.0, 0.0, 0.6, 0.6, 0.0),
+            "spread": (0.0, 0.0, 2.0, 2.0, 0.0), "rho05": (0.0, 0.0, 1.0, 1.0, 0.5),
+            "rho08": (0.0, 0.0, 1.0, 1.0, 0.8), "rho_neg05": (0.0, 0.0, 1.0, 1.0, -0.5),
+            "rho_neg08": (0.0, 0.0, 1.0, 1.0, -0.8), "tilted": (0.0, 0.0, 3.0, 1.0, 0.8),
+            "shifted": (-1.0, -1.5, 1.0, 1.0, 0.0),
+        }.items()
+    },
 }
 
 ctx = page_frame(P, DataRequest("classification", 2, "blobs"))

@@ -11,7 +11,9 @@ from algorithms import HardEM
 from algorithms import KMeans
 from algorithms import covariance_ellipse
 from algorithms import fit_covariance_types
+from algorithms import gaussian_conditional
 from algorithms import gaussian_log_density
+from algorithms import gaussian_shape
 
 
 def _blobs(seed=0):
@@ -186,3 +188,54 @@ def test_fit_covariance_types_fits_each_type_from_the_same_start():
     assert [m.n_parameters() for m in models] == [17, 14, 11, 11]
     bic = [-2 * m.log_likelihood_ + m.n_parameters() * np.log(len(X)) for m in models]
     np.testing.assert_allclose([m.bic(X) for m in models], bic)
+
+
+# ---- one Gaussian: shape and conditionals (CS229 Part IV §1.1, Part X §2) ----------------------
+
+
+@pytest.mark.parametrize("rho", [-0.8, -0.5, 0.0, 0.5, 0.8])
+def test_conditional_of_unit_variances_is_rho_x2_with_variance_one_minus_rho_squared(rho):
+    """CS229 M43 oracle: unit variances, correlation ρ: x₁ | x₂ ~ N(ρx₂, 1 − ρ²)."""
+    mean, var = gaussian_conditional([0, 0], [[1, rho], [rho, 1]], 1.5)
+    assert mean == pytest.approx([rho * 1.5]) and var == pytest.approx(np.array([[1 - rho**2]]))
+
+
+def test_conditional_density_is_the_joint_over_the_marginal():
+    """p(x₁ | x₂ = c) = p(x₁, c) / p(c) at every x₁, for a Gaussian with non-zero mean."""
+    mu, S, c = np.array([1.0, -0.5]), np.array([[3.0, 0.8], [0.8, 1.0]]), 0.7
+    m, v = gaussian_conditional(mu, S, c)
+    x1 = np.linspace(-4, 6, 41)
+    joint = gaussian_log_density(np.c_[x1, np.full_like(x1, c)], mu, S[None])[:, 0]
+    marginal = gaussian_log_density([[c]], mu[1:], S[1:, 1:][None])[0, 0]
+    conditional = gaussian_log_density(x1[:, None], m, v[None])[:, 0]
+    assert conditional == pytest.approx(joint - marginal, abs=1e-10)
+
+
+def test_conditioning_a_3d_gaussian_on_two_coordinates_matches_the_precision_matrix():
+    """Σ₁|₂ is the inverse of the free block of the precision matrix Σ⁻¹ (the Schur complement)."""
+    A = np.random.default_rng(0).normal(size=(3, 3))
+    S = A @ A.T + np.eye(3)
+    _, v = gaussian_conditional(np.zeros(3), S, [0.2, -0.1], given=[0, 2])
+    assert v == pytest.approx(np.linalg.inv(np.linalg.inv(S)[1:2, 1:2]))
+
+
+def test_gaussian_shape_of_the_notes_figures():
+    """CS229 Part IV §1.1: Σ = 0.6I has |Σ| = 0.36 and peak 1/(2π·0.6); [[1, .8], [.8, 1]] leans along 45°."""
+    iso = gaussian_shape(0.6 * np.eye(2))
+    assert iso.det == pytest.approx(0.36) and iso.peak == pytest.approx(1 / (2 * np.pi * 0.6))
+    tilted = gaussian_shape([[1, 0.8], [0.8, 1]])
+    assert tilted.eigenvalues == pytest.approx([1.8, 0.2]) and tilted.angle == pytest.approx(45)
+    assert gaussian_shape([[1, -0.8], [-0.8, 1]]).angle == pytest.approx(135)
+
+
+@pytest.mark.parametrize(
+    "cov,message",
+    [
+        ([[1, 1], [1, 1]], "positive definite"),
+        ([[1, 0.5], [0.2, 1]], "symmetric"),
+        ([[1, 0], [0, -1]], "positive"),
+    ],
+)
+def test_gaussian_conditional_refuses_a_covariance_that_is_not_one(cov, message):
+    with pytest.raises(ValueError, match=message):
+        gaussian_conditional([0, 0], cov, 0.0)

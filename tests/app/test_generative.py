@@ -9,6 +9,7 @@ from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import cached_dataset
 from ui.data_panel import data_signature
+from ui.i18n import text_in
 
 PAGE = "generative.py"
 
@@ -151,3 +152,33 @@ def test_logistic_view_needs_two_classes():
     at = open_page(PAGE, query={"gen.view": "logistic", "gen.data": "blobs3"})
     assert not at.exception
     assert any("two classes" in i.value for i in at.info)
+
+
+def mvn_preset(name: str):
+    at = open_page(PAGE)
+    set_label(at, widget(at, "gen.preset"), text_in("en", f"preset.gen_mvn_{name}"))
+    at.run()
+    assert not at.exception and at.session_state["gen.view"] == "mvn"
+    return metrics(at)
+
+
+def test_mvn_presets_show_the_notes_conditionals():
+    """CS229 Part X §2 at x₂ = 1: unit variances: N(ρ, 1 − ρ²); Σ = [[3, .8], [.8, 1]]: N(0.8, 2.36)."""
+    rho08 = mvn_preset("rho08")
+    assert rho08["μ₁|₂"] == "0.8" and rho08["Σ₁|₂"] == "0.36" and rho08["|Σ|"] == "0.36"
+    assert rho08["λ₁ of Σ"] == "1.8" and rho08["λ₂ of Σ"] == "0.2" and rho08["Long axis"] == "45.0°"
+    assert mvn_preset("rho_neg08")["Long axis"] == "135.0°"
+    tilted = mvn_preset("tilted")
+    assert tilted["μ₁|₂"] == "0.8" and tilted["Σ₁|₂"] == "2.36" and tilted["Marginal Σ₁₁"] == "3"
+    shifted = mvn_preset("shifted")
+    assert shifted["μ₁|₂"] == "-1" and shifted["Σ₁|₂"] == "1"
+    assert mvn_preset("shrunk")["|Σ|"] == "0.36"
+
+
+def test_mvn_covariance_slider_keeps_sigma_positive_definite():
+    """Shrinking the variances pulls a remembered Σ₁₂ back inside |Σ₁₂| < σ₁σ₂ (95 %, on the 0.05 grid)."""
+    at = open_page(PAGE, query={"gen.view": "mvn", "gen.cov12": "0.9"})
+    widget(at, "gen.var1").set_value(0.2).run()
+    widget(at, "gen.var2").set_value(0.2).run()
+    assert not at.exception and at.session_state["gen.cov12"] == 0.15
+    assert float(metrics(at)["|Σ|"]) > 0
