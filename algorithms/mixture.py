@@ -24,7 +24,8 @@ from algorithms.clustering import nearest_center
 
 __all__ = ["GaussianMixture", "EMStep", "PointBreakdown", "HardEM", "covariance_ellipse",
            "gaussian_log_density", "COVARIANCE_TYPES", "fit_covariance_types", "gaussian_conditional",
-           "GaussianShape", "gaussian_shape"]
+           "GaussianShape", "gaussian_shape", "LowerBoundPath", "em_lower_bound_path", "two_gaussians_1d",
+           "jensen_two_point", "JENSEN_FUNCTIONS"]
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
 _LOG_2PI = np.log(2 * np.pi)
@@ -579,6 +580,80 @@ def gaussian_conditional(mean, cov, value, given=(1,)) -> tuple[FloatArray, Floa
     S12 = cov[np.ix_(free, given)]
     gain = np.linalg.solve(cov[np.ix_(given, given)], S12.T).T    # Σ₁₂Σ₂₂⁻¹
     return mean[free] + gain @ (value - mean[given]), cov[np.ix_(free, free)] - gain @ S12.T
+
+
+# ----------------------------------------------------------------------------------------------
+# Jensen's inequality and EM's lower bound, drawn in one dimension (CS229 Part IX §1–2, M40–M41)
+# ----------------------------------------------------------------------------------------------
+
+JENSEN_FUNCTIONS = {"log": np.log, "square": np.square, "exp": np.exp}
+
+
+def jensen_two_point(f: str, a: float, b: float, p: float) -> tuple[float, float, float]:
+    """X = a with probability p, else b: (E[X], f(E[X]), E[f(X)]) (CS229 M40; f = log is concave,
+    so E[f(X)] ≤ f(E[X]); x² and exp are convex, so E[f(X)] ≥ f(E[X]))."""
+    if f not in JENSEN_FUNCTIONS:
+        raise ValueError(f"f must be one of {tuple(JENSEN_FUNCTIONS)}; got {f!r}.")
+    if not 0 <= p <= 1:
+        raise ValueError(f"p is a probability: 0 ≤ p ≤ 1; got {p}.")
+    if f == "log" and min(a, b) <= 0:
+        raise ValueError("log needs positive a and b.")
+    fn = JENSEN_FUNCTIONS[f]
+    mean = p * a + (1 - p) * b
+    return float(mean), float(fn(mean)), float(p * fn(a) + (1 - p) * fn(b))
+
+
+def two_gaussians_1d(n: int, separation: float, random_state=0) -> FloatArray:
+    """n points from ½N(−s/2, 1) + ½N(s/2, 1), sorted (the 1-D mixture of the EM lower-bound view)."""
+    rng = check_random_state(random_state)
+    if int(n) < 2:
+        raise ValueError(f"Draw at least 2 points; got n = {n}.")
+    z = rng.random(int(n)) < 0.5
+    return np.sort(np.where(z, -separation / 2, separation / 2) + rng.normal(size=int(n)))
+
+
+@dataclass(frozen=True)
+class LowerBoundPath:
+    """ℓ(μ₁) on ``grid``, EM's iterates μ₁⁽ᵗ⁾ and, one row per t, the bound J(Q⁽ᵗ⁾, μ₁) on the grid."""
+
+    grid: FloatArray
+    loglik: FloatArray
+    mu: FloatArray
+    bounds: FloatArray
+
+
+def em_lower_bound_path(x, mu_start: float, mu2: float, n_steps: int = 12, sigma: float = 1.0,
+                        weight: float = 0.5, grid=None) -> LowerBoundPath:
+    """EM on μ₁ alone in the 1-D mixture w·N(μ₁, σ²) + (1 − w)·N(μ₂, σ²) (CS229 Part IX §2, M41).
+
+    E-step Q⁽ᵗ⁾ᵢ(z) = p(z | xᵢ; μ₁⁽ᵗ⁾); the bound J(Q⁽ᵗ⁾, μ₁) = Σᵢ Σ_z Qᵢ(z) log(p(xᵢ, z; μ₁)/Qᵢ(z))
+    lies below ℓ(μ₁) (Jensen, log concave) and touches it at μ₁⁽ᵗ⁾; the M-step
+    μ₁⁽ᵗ⁺¹⁾ = Σᵢ Qᵢ(1)xᵢ / Σᵢ Qᵢ(1) is the bound's maximum.
+    """
+    x = check_array(np.asarray(x, dtype=float).reshape(-1, 1), min_samples=2)[:, 0]
+    check_positive(sigma, "σ")
+    if not 0 < weight < 1:
+        raise ValueError(f"The mixing weight w must lie strictly between 0 and 1; got {weight}.")
+    grid = np.linspace(x.min() - 1, x.max() + 1, 301) if grid is None else np.asarray(grid, dtype=float)
+
+    def log_joint(mu1):  # log p(xᵢ, z; μ₁), shape (len(mu1), n, 2)
+        mu1 = np.atleast_1d(mu1)[:, None]
+        first = np.log(weight) - 0.5 * ((x[None] - mu1) / sigma) ** 2
+        second = np.broadcast_to(np.log(1 - weight) - 0.5 * ((x - mu2) / sigma) ** 2, first.shape)
+        return np.stack([first, second], axis=-1) - 0.5 * np.log(2 * np.pi * sigma**2)
+
+    grid_joint = log_joint(grid)
+    loglik = np.logaddexp(grid_joint[..., 0], grid_joint[..., 1]).sum(axis=1)
+    mus, bounds = [float(mu_start)], []
+    for _ in range(int(n_steps) + 1):
+        joint = log_joint(mus[-1])[0]
+        log_q = joint - np.logaddexp(joint[:, :1], joint[:, 1:])          # E-step: log Qᵢ(z)
+        q = np.exp(log_q)
+        bounds.append((q[None] * (grid_joint - log_q[None])).sum(axis=(1, 2)))
+        if len(mus) > n_steps:
+            break
+        mus.append(float(q[:, 0] @ x / q[:, 0].sum()) if q[:, 0].sum() > 0 else mus[-1])  # M-step
+    return LowerBoundPath(grid, loglik, np.array(mus), np.array(bounds))
 
 
 # ----------------------------------------------------------------------------------------------

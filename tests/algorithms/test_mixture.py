@@ -10,10 +10,13 @@ from algorithms import GaussianMixture
 from algorithms import HardEM
 from algorithms import KMeans
 from algorithms import covariance_ellipse
+from algorithms import em_lower_bound_path
 from algorithms import fit_covariance_types
 from algorithms import gaussian_conditional
 from algorithms import gaussian_log_density
 from algorithms import gaussian_shape
+from algorithms import jensen_two_point
+from algorithms import two_gaussians_1d
 
 
 def _blobs(seed=0):
@@ -239,3 +242,37 @@ def test_gaussian_shape_of_the_notes_figures():
 def test_gaussian_conditional_refuses_a_covariance_that_is_not_one(cov, message):
     with pytest.raises(ValueError, match=message):
         gaussian_conditional([0, 0], cov, 0.0)
+
+
+# ---- Jensen and EM's lower bound in 1-D (CS229 Part IX §1–2) -----------------------------------
+
+
+def test_jensen_two_point_direction_follows_convexity():
+    """CS229 M40: E[f(X)] ≥ f(E[X]) for convex f, ≤ for the concave log; equality when a = b."""
+    mean, f_mean, mean_f = jensen_two_point("square", 1.0, 3.0, 0.5)
+    assert (mean, f_mean, mean_f) == (2.0, 4.0, 5.0)
+    _, f_mean, mean_f = jensen_two_point("log", 1.0, 4.0, 0.5)
+    assert mean_f == pytest.approx(np.log(2.0)) and f_mean == pytest.approx(np.log(2.5)) and mean_f < f_mean
+    assert jensen_two_point("exp", 0.7, 0.7, 0.3)[1:] == pytest.approx((np.exp(0.7), np.exp(0.7)))
+    with pytest.raises(ValueError, match="positive"):
+        jensen_two_point("log", -1.0, 2.0, 0.5)
+
+
+def test_em_lower_bound_touches_the_likelihood_and_its_maximum_is_the_next_iterate():
+    """CS229 M41: J(Q⁽ᵗ⁾, μ₁) ≤ ℓ(μ₁) with equality at μ₁⁽ᵗ⁾; the M-step maximises J; ℓ never falls."""
+    x = two_gaussians_1d(60, 4.0, random_state=0)
+    path = em_lower_bound_path(x, mu_start=3.0, mu2=2.0, n_steps=8, grid=np.linspace(-6, 6, 2401))
+    assert len(path.mu) == len(path.bounds) == 9
+    assert np.all(path.bounds <= path.loglik[None] + 1e-9)
+    for t, mu in enumerate(path.mu[:-1]):
+        at = np.argmin(np.abs(path.grid - mu))
+        assert path.bounds[t, at] == pytest.approx(path.loglik[at], abs=0.05)   # touching, up to the grid
+        assert path.grid[np.argmax(path.bounds[t])] == pytest.approx(path.mu[t + 1], abs=0.006)
+    loglik_at = np.interp(path.mu, path.grid, path.loglik)
+    assert np.all(np.diff(loglik_at) >= -1e-6)
+
+
+def test_em_on_mu1_alone_reaches_the_mean_of_its_component():
+    """From a far start, EM moves μ₁ to the left component (about −2 for separation 4)."""
+    x = two_gaussians_1d(400, 4.0, random_state=1)
+    assert em_lower_bound_path(x, mu_start=5.0, mu2=2.0, n_steps=60).mu[-1] == pytest.approx(-2.0, abs=0.25)

@@ -5,11 +5,14 @@ import re
 import numpy as np
 import pytest
 
+from algorithms import em_lower_bound_path
+from algorithms import two_gaussians_1d
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from ui.explain import number
 
 PAGE = "mixtures.py"
 
@@ -153,3 +156,21 @@ def test_own_csv(view):
     rows = [f"{x:.3f},{y:.3f},{'ab'[i % 2]}" for i, (x, y) in enumerate(rng.normal(size=(40, 2)) * [1, 3])]
     at = upload(open_page(PAGE, query={"gmm.data": "csv", "gmm.view": view}), "p,q,group\n" + "\n".join(rows))
     assert not at.exception and not at.error
+
+
+def test_jensen_preset_shows_the_notes_convex_picture():
+    """CS229 Part IX §1 with f = x², X = 1 or 3 with probability ½: f(E[X]) = 4 ≤ E[f(X)] = 5."""
+    at = choose_preset(open_page(PAGE), "CS229 Part IX §1")
+    assert metrics(at) == {"f(E[X])": "4", "E[f(X)]": "5"}
+
+
+def test_em_bound_preset_climbs_to_the_left_component():
+    """CS229 Part IX §2: from μ₁⁽⁰⁾ = 4 the M-steps follow em_lower_bound_path on the same sample."""
+    at = choose_preset(open_page(PAGE), "CS229 Part IX §2")
+    x = two_gaussians_1d(60, 4.0, random_state=0)
+    path = em_lower_bound_path(x, 4.0, 2.0, n_steps=12)
+    shown = latex(at)
+    assert f"\\mu_1^{{(1)}} = {number(path.mu[1])}" in shown
+    assert f"\\mu_1^{{(12)}} = {number(path.mu[-1])}" in shown and path.mu[-1] < 0
+    loglik = next(decoded_arrays(trace(at, "log-likelihood ℓ(μ₁)")["y"]))
+    assert np.max(loglik) == pytest.approx(path.loglik.max())
