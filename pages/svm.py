@@ -1,10 +1,11 @@
 """Support vector machines (Sugiyama ch. 8; Li Hang ch. 7; Zhou-Zhihua notes §6; CS229 Part V).
 
-Three views: the decision surface (hard/soft margin, linear / polynomial / Gaussian kernels,
+Four views: the decision surface (hard/soft margin, linear / polynomial / Gaussian kernels,
 support vectors by α category, slack, α against the sample index and the margin, one-vs-rest and
 one-vs-one for several classes); the SMO step-through (pair, KKT violation, box [L, H], unclipped
 and clipped α_j, b and the dual objective of every step); and the hinge view with the robust
-ramp-loss classifier and its IRLS iterations.
+ramp-loss classifier and its IRLS iterations; and the kernels themselves: Gram matrices with their
+eigenvalues (Mercer) and Li Hang's string kernel (§7.3.2–7.3.3).
 """
 
 from ui.controls import preset_picker
@@ -14,10 +15,11 @@ from ui.views import view_columns
 from ui.views import view_picker
 from views.svm import fit
 from views.svm import hinge
+from views.svm import kernels
 from views.svm import smo
 
 P = "svm"
-VIEWS = (fit, smo, hinge)
+VIEWS = (fit, smo, hinge, kernels)
 PRESETS = {
     "svm_ex7_1": {"svm.view": "fit", "svm.data": "ex_7_1", "svm.hard": True, "svm.kernel": "linear"},
     "svm_ex7_2": {
@@ -49,6 +51,14 @@ PRESETS = {
     "svm_multi": {
         "svm.view": "fit", "svm.data": "blobs3", "svm.n": 150, "svm.noise": 1.0, "svm.hard": False,
         "svm.C": 1.0, "svm.kernel": "gaussian", "svm.sigma": 1.0, "svm.strategy": "ovo",
+    },
+    "svm_string_kernel": {
+        "svm.view": "kernels", "svm.str_s": "Nasdaq", "svm.str_t": "lass das", "svm.str_n": 3,
+        "svm.str_lam": 0.5, "svm.str_u": "asd",
+    },
+    "svm_sigmoid_mercer": {
+        "svm.view": "kernels", "svm.data": "blobs", "svm.n": 200, "svm.noise": 1.0, "svm.seed": 0,
+        "svm.gram_kernel": "sigmoid", "svm.gram_beta": 1.0, "svm.gram_theta": -1.0, "svm.gram_m": 40,
     },
 }
 

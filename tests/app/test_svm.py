@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from algorithms import string_kernel
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
@@ -10,6 +11,7 @@ from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import cached_dataset
 from ui.data_panel import data_signature
+from ui.explain import fmt
 
 PAGE = "svm.py"
 
@@ -199,3 +201,22 @@ def test_own_csv_with_string_labels():
     at.run()
     assert not at.exception and not at.error
     assert float(metrics(at)["Training error"]) <= 0.1
+
+
+def test_string_kernel_preset_reproduces_li_hangs_example():
+    """Li Hang §7.3.3, λ = 0.5: [φ₃(Nasdaq)]_asd = λ³ = 0.125, [φ₃(lass das)]_asd = 2λ⁵ = 0.0625."""
+    at = choose_preset(open_page(PAGE), "Li Hang §7.3.3")
+    table = at.dataframe[0].value
+    sums = table[table["i"] == "Σ"]["λ^l(i)"].tolist()
+    assert sums == pytest.approx([0.125, 0.0625])
+    assert table["i"].tolist() == ["(2, 3, 4)", "Σ", "(2, 3, 6)", "(2, 4, 6)", "Σ"]
+    assert metrics(at)["kₙ(s, t)"] == fmt(string_kernel("Nasdaq", "lass das", 3, 0.5), 4)
+
+
+def test_sigmoid_preset_shows_negative_eigenvalues():
+    """Zhou notes §6.3.1: tanh(xᵀz − 1) on 40 points of two blobs is not PSD (Mercer fails)."""
+    at = choose_preset(open_page(PAGE), "Zhou notes §6.3.1")
+    shown = metrics(at)
+    assert shown["Gram matrix"] == "✗ not PSD" and float(shown["Smallest eigenvalue"]) < 0
+    widget(at, "svm.gram_kernel").set_value("gaussian").run()
+    assert metrics(at)["Gram matrix"] == "✓ PSD"
