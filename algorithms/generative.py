@@ -15,6 +15,7 @@ import numpy as np
 import scipy.linalg
 from scipy.special import expit
 from scipy.special import logsumexp
+from scipy.stats import beta as beta_distribution
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -22,6 +23,7 @@ from algorithms._base import check_classification_targets
 from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
+from algorithms._base import check_random_state
 from algorithms.linear_classifiers import LogisticRegression
 from algorithms.linear_classifiers import _check_int
 from algorithms.linear_classifiers import _check_labels
@@ -30,7 +32,7 @@ from algorithms.linear_classifiers import _dot_gram
 
 __all__ = ["GaussianDiscriminantAnalysis", "GaussianNaiveBayes", "CategoricalNaiveBayes",
            "FisherLDA", "conditional_risk", "bayes_decision", "sigmoid", "gda_logistic_learning_curves",
-           "equal_width_bins"]
+           "equal_width_bins", "BetaBernoulli", "coin_flips", "coin_estimates"]
 
 _LOG_2PI = np.log(2.0 * np.pi)
 
@@ -594,3 +596,67 @@ def bayes_decision(proba, loss_matrix=None) -> np.ndarray:
     if loss_matrix is None:
         return np.argmax(P, axis=1)
     return np.argmin(conditional_risk(P, loss_matrix), axis=1)
+
+
+def coin_flips(n: int, p: float, random_state=0) -> np.ndarray:
+    """n flips of a coin with P(heads) = p, as 1 (heads) and 0 (tails)."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"P(heads) is a probability: 0 ≤ p ≤ 1; got {p}.")
+    if int(n) != n or n < 0:
+        raise ValueError(f"The number of flips must be a whole number ≥ 0; got {n}.")
+    return (check_random_state(random_state).random(int(n)) < p).astype(int)
+
+
+def _beta_mode(a, b):
+    """The mode of Beta(a, b): (a − 1)/(a + b − 2) when a, b > 1; otherwise the density is largest at
+    an end (1 if a > b, 0 if a < b) or flat (½ taken)."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    inside = (a > 1) & (b > 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(inside, (a - 1) / (a + b - 2), np.where(a > b, 1.0, np.where(a < b, 0.0, 0.5)))
+
+
+class BetaBernoulli(BaseEstimator):
+    """Maximum likelihood against Bayesian estimation of a coin's P(heads) = θ (seed 003 §2.2.5 Table 1,
+    §8.1): prior Beta(α, β), posterior Beta(α + h, β + t) after h heads and t tails.
+
+    ``mle_`` = h/n (nan before any flip); ``map_`` = the posterior mode (α + h − 1)/(α + β + n − 2)
+    (equal to the MLE under the uniform prior α = β = 1); ``mean_`` = (α + h)/(α + β + n), the
+    probability the posterior gives to heads on the next flip.
+    """
+
+    def __init__(self, alpha: float = 1.0, beta: float = 1.0):
+        self._store(locals())
+
+    def fit(self, flips) -> "BetaBernoulli":
+        check_positive(self.alpha, "The prior's α")
+        check_positive(self.beta, "The prior's β")
+        flips = np.asarray(flips, dtype=float).ravel()
+        if not np.all(np.isin(flips, (0, 1))):
+            raise ValueError("Flips are 1 (heads) or 0 (tails).")
+        self.heads_, self.tails_ = int(flips.sum()), int(len(flips) - flips.sum())
+        n = len(flips)
+        self.a_, self.b_ = self.alpha + self.heads_, self.beta + self.tails_
+        self.mle_ = self.heads_ / n if n else float("nan")
+        self.mean_ = self.a_ / (self.a_ + self.b_)
+        self.map_ = float(_beta_mode(self.a_, self.b_))
+        return self
+
+    def posterior_pdf(self, theta) -> np.ndarray:
+        """The posterior density Beta(θ; α + h, β + t)."""
+        check_is_fitted(self, "a_")
+        return beta_distribution.pdf(np.asarray(theta, dtype=float), self.a_, self.b_)
+
+    def prior_pdf(self, theta) -> np.ndarray:
+        return beta_distribution.pdf(np.asarray(theta, dtype=float), self.alpha, self.beta)
+
+
+def coin_estimates(flips, alpha: float = 1.0, beta: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """MLE, MAP and posterior mean after each of the first 1, 2, …, n flips (the same formulas as
+    :class:`BetaBernoulli`, for every prefix at once)."""
+    flips = np.asarray(flips, dtype=float).ravel()
+    BetaBernoulli(alpha, beta).fit(flips)  # checks
+    n = np.arange(1, len(flips) + 1)
+    heads = np.cumsum(flips)
+    a, b = alpha + heads, beta + n - heads
+    return heads / n, _beta_mode(a, b), a / (a + b)

@@ -1,10 +1,11 @@
 """Generative models & naive Bayes (CS229 Part IV; Li Hang ch. 4; seed 003 §8; seed 004 §2.6).
 
-Six views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
+Seven views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
 ellipses and the posterior map; the link between GDA and logistic regression; the Bayes decision
 rule with a loss matrix; categorical naive Bayes on Li Hang's Table 4.1 (or binned features); and
 Fisher's linear discriminant with projected histograms and the Fisher ratio J(θ); and the multivariate
-normal itself, with its conditionals and marginals (CS229 Part IV §1.1, Part X §2).
+normal itself, with its conditionals and marginals (CS229 Part IV §1.1, Part X §2); maximum likelihood
+against Bayesian estimation of a coin (seed 003 §2.2.5, §8.1).
 """
 
 from ui.controls import preset_picker
@@ -13,6 +14,7 @@ from ui.frame import page_frame
 from ui.views import view_columns
 from ui.views import view_picker
 from views.generative import bayes
+from views.generative import coin
 from views.generative import fisher
 from views.generative import gauss
 from views.generative import logistic
@@ -20,7 +22,7 @@ from views.generative import mvn
 from views.generative import nb
 
 P = "gen"
-VIEWS = (gauss, logistic, bayes, nb, fisher, mvn)
+VIEWS = (gauss, logistic, bayes, nb, fisher, mvn, coin)
 PRESETS = {
     "gen_ex4_1": {
         "gen.view": "nb", "gen.data": "table_4_1", "gen.lam": 0.0, "gen.q1": "2", "gen.q2": "S",
@@ -64,6 +66,11 @@ PRESETS = {
             "rho_neg08": (0.0, 0.0, 1.0, 1.0, -0.8), "tilted": (0.0, 0.0, 3.0, 1.0, 0.8),
             "shifted": (-1.0, -1.5, 1.0, 1.0, 0.0),
         }.items()
+    },
+    "gen_coin_prior08": {"gen.view": "coin", "gen.coin_a": 8.0, "gen.coin_b": 2.0, "gen.coin_seen": 0},
+    "gen_coin_uniform": {
+        "gen.view": "coin", "gen.coin_p": 0.7, "gen.coin_n": 100, "gen.coin_seen": 10, "gen.coin_a": 1.0,
+        "gen.coin_b": 1.0, "gen.coin_seed": 0,
     },
 }
 

@@ -10,12 +10,15 @@ from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.naive_bayes import GaussianNB
 
+from algorithms import BetaBernoulli
 from algorithms import CategoricalNaiveBayes
 from algorithms import FisherLDA
 from algorithms import GaussianDiscriminantAnalysis
 from algorithms import GaussianNaiveBayes
 from algorithms import LogisticRegression
 from algorithms import bayes_decision
+from algorithms import coin_estimates
+from algorithms import coin_flips
 from algorithms import conditional_risk
 from algorithms import equal_width_bins
 from algorithms import gda_logistic_learning_curves
@@ -358,3 +361,40 @@ def test_bayes_decision_rule():
     assert 1 - conditional_risk(prior, 1 - np.eye(2)).min() == pytest.approx(0.8)
     with pytest.raises(ValueError, match="loss matrix"):
         conditional_risk(P, np.eye(3))
+
+
+# ---- MLE against Bayesian estimation of a coin (seed 003 §2.2.5, §8.1) ----------------------------
+
+
+def test_uniform_prior_map_is_the_mle():
+    """Seed 003 §2.2.5: with a uniform prior, maximising the posterior gives the MLE."""
+    flips = coin_flips(30, 0.3, random_state=2)
+    coin = BetaBernoulli(1.0, 1.0).fit(flips)
+    assert coin.map_ == pytest.approx(coin.mle_) == pytest.approx(flips.mean())
+
+
+def test_posterior_is_prior_times_likelihood_normalised():
+    """Bayes (seed 003 (1)): p(θ | D) = p(θ) p(D | θ) / P(D), on a grid, for a Beta(8, 2) prior."""
+    flips = np.array([1, 0, 0, 1, 0, 0, 0])
+    coin = BetaBernoulli(8.0, 2.0).fit(flips)
+    theta = np.linspace(0.0005, 0.9995, 1000)
+    unnormalised = coin.prior_pdf(theta) * theta**2 * (1 - theta) ** 5
+    numeric = unnormalised / (unnormalised.sum() * (theta[1] - theta[0]))
+    assert coin.posterior_pdf(theta) == pytest.approx(numeric, rel=1e-3, abs=1e-3)
+    assert coin.map_ == pytest.approx((8 + 2 - 1) / (10 + 7 - 2)) and coin.mean_ == pytest.approx(10 / 17)
+
+
+def test_coin_estimates_follow_every_prefix_and_the_prior_fades():
+    flips = coin_flips(400, 0.7, random_state=0)
+    mle, mode, mean = coin_estimates(flips, 8.0, 2.0)
+    for k in (1, 5, 50):
+        coin = BetaBernoulli(8.0, 2.0).fit(flips[:k])
+        assert (mle[k - 1], mode[k - 1], mean[k - 1]) == pytest.approx((coin.mle_, coin.map_, coin.mean_))
+    assert abs(mode[-1] - mle[-1]) < 0.02 < abs(mode[0] - mle[0])
+
+
+def test_coin_refuses_flips_that_are_not_zero_or_one():
+    with pytest.raises(ValueError, match="heads"):
+        BetaBernoulli().fit([0, 1, 2])
+    with pytest.raises(ValueError, match="α"):
+        BetaBernoulli(0.0, 1.0).fit([1])

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from algorithms import coin_flips
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
@@ -9,6 +10,7 @@ from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import cached_dataset
 from ui.data_panel import data_signature
+from ui.explain import fmt
 from ui.i18n import text_in
 
 PAGE = "generative.py"
@@ -182,3 +184,19 @@ def test_mvn_covariance_slider_keeps_sigma_positive_definite():
     widget(at, "gen.var2").set_value(0.2).run()
     assert not at.exception and at.session_state["gen.cov12"] == 0.15
     assert float(metrics(at)["|Σ|"]) > 0
+
+
+def test_coin_presets_show_the_notes_prior_and_the_uniform_prior():
+    """Zhou notes §8.1: prior p(1) = 0.8 → predict heads, error 0.2; §2.2.5: uniform prior, MAP = MLE."""
+    at = open_page(PAGE)
+    set_label(at, widget(at, "gen.preset"), text_in("en", "preset.gen_coin_prior08"))
+    at.run()
+    shown = metrics(at)
+    assert shown["Next flip: predict"] == "heads" and shown["Its error probability"] == "0.2"
+    assert shown["MLE h/n"] == "—" and shown["Heads / tails"] == "0 / 0"
+    set_label(at, widget(at, "gen.preset"), text_in("en", "preset.gen_coin_uniform"))
+    at.run()
+    shown = metrics(at)
+    flips = coin_flips(100, 0.7, random_state=0)[:10]
+    assert shown["MLE h/n"] == shown["MAP (mode)"] == fmt(flips.mean(), 4)
+    assert shown["Posterior mean"] == fmt((1 + flips.sum()) / 12, 4)
