@@ -32,7 +32,7 @@ from ui.theme import BLACK
 from ui.theme import FIT_COLOR
 from ui.theme import TRUTH_COLOR
 
-THETA = np.linspace(0.0, 1.0, 401)
+THETA = np.linspace(0.0, 1.0, 401)[1:-1]  # open (0, 1): with α or β < 1 a Beta density is infinite at an end
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
