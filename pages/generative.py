@@ -8,9 +8,13 @@ normal itself, with its conditionals and marginals (CS229 Part IV §1.1, Part X 
 against Bayesian estimation of a coin (seed 003 §2.2.5, §8.1).
 """
 
+import streamlit as st
+
 from ui.controls import preset_picker
 from ui.data_panel import DataRequest
 from ui.frame import page_frame
+from ui.i18n import t
+from ui.views import view_before_drawn
 from ui.views import view_columns
 from ui.views import view_picker
 from views.generative import bayes
@@ -74,7 +78,11 @@ PRESETS = {
     },
 }
 
-ctx = page_frame(P, DataRequest("classification", 2, "blobs"))
+OWN_DATA = (mvn, coin)  # views that draw their own distribution: no data panel
+DATA = DataRequest("classification", 2, "blobs")
+ctx = page_frame(P, None if view_before_drawn(P, VIEWS) in OWN_DATA else DATA)
+if ctx.data is None:
+    st.sidebar.caption(t("gen.own_data"))
 preset_picker(PRESETS, "gen.preset")
 view = view_picker(P, VIEWS)
 controls, main = view_columns()

@@ -12,6 +12,7 @@ from ui.controls import preset_picker
 from ui.data_panel import DataRequest
 from ui.frame import page_frame
 from ui.i18n import t
+from ui.views import view_before_drawn
 from ui.views import view_columns
 from ui.views import view_picker
 from views.mixtures import bound
@@ -52,10 +53,13 @@ PRESETS = {
     },
 }
 
-ctx = page_frame(P, DataRequest("clustering", 2, "gmm_blobs"))
+DATA = DataRequest("clustering", 2, "gmm_blobs")
+ctx = page_frame(P, None if view_before_drawn(P, VIEWS) is bound else DATA)  # the bound view draws its own
+if ctx.data is None:
+    st.sidebar.caption(t("gmm.own_data"))
 preset_picker(PRESETS, "gmm.preset")
 view = view_picker(P, VIEWS)
-if ctx.data.train.X.shape[1] != 2:
+if ctx.data is not None and ctx.data.train.X.shape[1] != 2:
     st.error(t("gmm.needs_2d"))
     st.stop()
 controls, main = view_columns()
