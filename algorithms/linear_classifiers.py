@@ -44,7 +44,8 @@ __all__ = ["LeastSquaresClassifier", "Perceptron", "LogisticRegression", "Softma
            "PerceptronStep", "LogisticStep", "MARGIN_LOSSES", "margin_loss",
            "margin_loss_derivative", "ramp_target", "classification_margins", "rescale_odds",
            "moved_threshold", "perceptron_mistake_bound", "resample_balanced", "binary_report",
-           "threshold_rates", "fisher_alignment"]
+           "threshold_rates", "fisher_alignment", "SigmoidLandscape", "sigmoid_loss_landscape",
+           "sigmoid_descent", "two_class_1d"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -916,3 +917,70 @@ class LSPC(BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Why logistic regression is not fitted by least squares (seed 003 §2.2.3)
+# ---------------------------------------------------------------------------------------------
+
+SIGMOID_LOSSES = ("mse", "ce")
+
+
+def _sigmoid_loss_terms(x, y, w, b):
+    x, y = np.asarray(x, dtype=float).ravel(), np.asarray(y, dtype=float).ravel()
+    if len(x) != len(y) or len(x) == 0:
+        raise ValueError("x and y need the same, non-zero length.")
+    if not np.all(np.isin(y, (0, 1))):
+        raise ValueError("The labels y must be 0 or 1.")
+    z = np.outer(np.atleast_1d(np.asarray(w, dtype=float)), x) + b    # (len(w), n)
+    return x, y, z, expit(z)
+
+
+@dataclass(frozen=True)
+class SigmoidLandscape:
+    """Over the weights w of f(x) = σ(wx + b): the mean squared error (1/n)Σ(σ − y)² and the mean
+    cross-entropy −(1/n)Σ[y log σ + (1 − y) log(1 − σ)], with their second derivatives."""
+
+    mse: FloatArray
+    ce: FloatArray
+    mse_curvature: FloatArray
+    ce_curvature: FloatArray
+
+
+def sigmoid_loss_landscape(x, y, w, b: float = 0.0) -> SigmoidLandscape:
+    """Seed 003 §2.2.3 (20): the squared error of a sigmoid output is non-convex in w (its second
+    derivative (2/n)Σx²σ(1−σ)[σ(1−σ) + (σ − y)(1 − 2σ)] turns negative), the cross-entropy is convex
+    (second derivative (1/n)Σx²σ(1 − σ) ≥ 0)."""
+    x, y, z, s = _sigmoid_loss_terms(x, y, w, b)
+    ds = s * (1 - s)
+    mse = ((s - y) ** 2).mean(axis=1)
+    ce = (np.logaddexp(0, z) - y * z).mean(axis=1)    # −[y log σ(z) + (1 − y) log(1 − σ(z))]
+    mse_curvature = 2 * (x**2 * ds * (ds + (s - y) * (1 - 2 * s))).mean(axis=1)
+    ce_curvature = (x**2 * ds).mean(axis=1)
+    return SigmoidLandscape(mse, ce, mse_curvature, ce_curvature)
+
+
+def sigmoid_descent(x, y, loss: str, w0: float, lr: float, n_steps: int, b: float = 0.0) -> FloatArray:
+    """Gradient descent on w for the mean squared error (gradient (2/n)Σ(σ − y)σ(1 − σ)x) or the
+    cross-entropy (gradient (1/n)Σ(σ − y)x); returns w after 0, 1, …, n_steps steps."""
+    if loss not in SIGMOID_LOSSES:
+        raise ValueError(f"loss must be one of {SIGMOID_LOSSES}; got {loss!r}.")
+    check_positive(lr, "The learning rate")
+    path = [float(w0)]
+    for _ in range(int(n_steps)):
+        x_, y_, _, s = _sigmoid_loss_terms(x, y, path[-1], b)
+        r = (s[0] - y_) * (2 * s[0] * (1 - s[0]) if loss == "mse" else 1.0)
+        path.append(path[-1] - lr * float((r * x_).mean()))
+    return np.array(path)
+
+
+def two_class_1d(n: int, separation: float, flip: float = 0.0, random_state=0):
+    """n points x ~ N(∓s/2, 1) with labels y ∈ {0, 1} (class 0 on the left), a share ``flip`` of the
+    labels flipped: the 1-D data of the squared-error-versus-cross-entropy view."""
+    if int(n) < 2 or not 0 <= flip <= 0.5:
+        raise ValueError("Draw at least 2 points, and flip at most half of the labels.")
+    rng = check_random_state(random_state)
+    y = (np.arange(int(n)) % 2).astype(int)
+    x = rng.normal(size=int(n)) + (y - 0.5) * separation
+    flipped = rng.random(int(n)) < flip
+    return x, np.where(flipped, 1 - y, y)

@@ -1,11 +1,12 @@
 """Linear classifiers (Sugiyama ch. 7 and 10; CS229 Parts II–III; slides §2.4–2.5, 2.9; Zhou notes §2).
 
-Seven views on the same data: least-squares classification (linear or Gaussian kernel), the
-perceptron's mistakes one by one, logistic regression by gradient descent, SGD or Newton's method,
-softmax regression beside the least-squares probabilistic classifier, the loss zoo with the current
-model's margins, multi-class strategies (one-vs-rest, one-vs-one, ECOC) and class imbalance
-(rescaling, threshold moving, resampling). One-dimensional data (Sugiyama DS-6) are drawn as curves
-over x with the samples as a rug, as in the book's figures.
+Eight views: least-squares classification (linear or Gaussian kernel), the perceptron's mistakes
+one by one, logistic regression by gradient descent, SGD or Newton's method, softmax regression beside
+the least-squares probabilistic classifier, the loss zoo with the current model's margins, multi-class
+strategies (one-vs-rest, one-vs-one, ECOC), class imbalance (rescaling, threshold moving, resampling),
+and why the squared error of a sigmoid is not minimised (its non-convex landscape beside the
+cross-entropy, seed 003 §2.2.3, on its own 1-D data). One-dimensional data (Sugiyama DS-6) are drawn
+as curves over x with the samples as a rug, as in the book's figures.
 """
 
 import streamlit as st
@@ -14,8 +15,10 @@ from ui.controls import preset_picker
 from ui.data_panel import DataRequest
 from ui.frame import page_frame
 from ui.i18n import t
+from ui.views import view_before_drawn
 from ui.views import view_columns
 from ui.views import view_picker
+from views.linear_classifiers import convexity
 from views.linear_classifiers import imbalance
 from views.linear_classifiers import logistic
 from views.linear_classifiers import losses
@@ -26,7 +29,7 @@ from views.linear_classifiers import softmax
 from views.linear_classifiers._map import one_class_left
 
 P = "lc"
-VIEWS = (ls, perceptron, logistic, softmax, losses, multiclass, imbalance)
+VIEWS = (ls, perceptron, logistic, softmax, losses, multiclass, imbalance, convexity)
 PRESETS = {
     "lc_fig7_2": {
         "lc.view": "ls", "lc.data": "spirals", "lc.n": 200, "lc.noise": 1.0, "lc.seed": 0,
@@ -82,13 +85,21 @@ PRESETS = {
         "lc.imb_pos": "majority", "lc.rule": "rescale", "lc.sampling": "none", "lc.imb_lam": 0.01,
         "lc.edit": False,
     },
+    "lc_mse_nonconvex": {
+        "lc.view": "convexity", "lc.cvx_sep": 2.0, "lc.cvx_n": 60, "lc.cvx_flip": 0.0, "lc.cvx_seed": 0,
+        "lc.cvx_w0": -10.0, "lc.cvx_lr": 1.0, "lc.cvx_steps": 200,
+    },
 }
 
-ctx = page_frame(P, DataRequest("classification", None, "blobs"))
+OWN_DATA = (convexity,)  # views that draw their own data: no data panel
+DATA = DataRequest("classification", None, "blobs")
+ctx = page_frame(P, None if view_before_drawn(P, VIEWS) in OWN_DATA else DATA)
+if ctx.data is None:
+    st.sidebar.caption(t("lc.own_data"))
 preset_picker(PRESETS, "lc.preset")
 view = view_picker(P, VIEWS)
-if ctx.data.train.X.shape[1] > 2:
+if ctx.data is not None and ctx.data.train.X.shape[1] > 2:
     st.caption(t("lc.first_features", a=ctx.data.train.feature_names[0], b=ctx.data.train.feature_names[1]))
 controls, main = view_columns(2.2 if ctx.projector else 3)
-if not one_class_left(ctx, main):
+if ctx.data is None or not one_class_left(ctx, main):
     view.render(ctx, controls, main)

@@ -21,6 +21,8 @@ from algorithms import perceptron_mistake_bound
 from algorithms import ramp_target
 from algorithms import resample_balanced
 from algorithms import rescale_odds
+from algorithms import sigmoid_descent
+from algorithms import sigmoid_loss_landscape
 from algorithms import threshold_rates
 from algorithms.svm import SVC
 
@@ -507,3 +509,33 @@ def test_lspc_solution_is_the_normal_equations_and_far_away_is_uniform():
     np.testing.assert_array_equal(shared.predict([[-4.0], [0.0], [4.0]]), [1, 2, 3])
     with pytest.raises(ValueError, match="width"):
         LSPC(h=0).fit(X, y)
+
+
+# ---- MSE of a sigmoid against cross-entropy (seed 003 §2.2.3) -----------------------------------
+
+
+def sigmoid_data():
+    rng = np.random.default_rng(0)
+    y = (rng.random(60) < 0.5).astype(int)
+    return rng.normal(size=60) + 2.0 * y - 1.0, y
+
+
+def test_cross_entropy_is_convex_but_the_squared_error_of_a_sigmoid_is_not():
+    """Seed 003 §2.2.3 (20): (σ(wx) − y)² has negative curvature somewhere; the cross-entropy never."""
+    x, y = sigmoid_data()
+    w = np.linspace(-15, 15, 601)
+    land = sigmoid_loss_landscape(x, y, w)
+    assert np.all(land.ce_curvature >= 0) and land.mse_curvature.min() < 0
+    h = w[1] - w[0]
+    numeric = (land.mse[2:] - 2 * land.mse[1:-1] + land.mse[:-2]) / h**2
+    assert numeric == pytest.approx(land.mse_curvature[1:-1], abs=2e-3)
+
+
+def test_descent_on_cross_entropy_reaches_logistic_regression_while_mse_stalls_far_out():
+    """From w₀ = −12 the squared error's gradient has vanished; cross-entropy descent reaches the MLE."""
+    x, y = sigmoid_data()
+    ce = sigmoid_descent(x, y, "ce", -12.0, 1.0, 400)
+    mle = SkLogistic(penalty=None, fit_intercept=False, tol=1e-10).fit(x[:, None], y)
+    assert ce[-1] == pytest.approx(float(mle.coef_[0, 0]), rel=1e-3)
+    mse = sigmoid_descent(x, y, "mse", -12.0, 1.0, 400)
+    assert abs(mse[-1] - ce[-1]) > 8  # 400 steps of the same size leave the squared error far out

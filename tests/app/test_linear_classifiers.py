@@ -3,6 +3,8 @@
 import numpy as np
 import pytest
 
+from algorithms import sigmoid_descent
+from algorithms import two_class_1d
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
@@ -10,6 +12,8 @@ from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import data_signature
+from ui.explain import fmt
+from ui.i18n import text_in
 
 PAGE = "linear_classifiers.py"
 
@@ -308,3 +312,20 @@ def test_own_csv_with_text_labels_works_in_the_multiclass_view():
     assert metrics(at)["Binary classifiers"] == "3" and metrics(at)["Training accuracy"] == "100.0 %"
     legend = {d.get("name") for spec in chart_specs(at) for d in spec["data"]}
     assert "class &lt;b&gt;versicolor&lt;/b&gt;" in legend  # user text is escaped for Plotly
+
+
+def test_mse_preset_shows_the_non_convex_squared_error_and_the_stalled_descent():
+    """Seed 003 §2.2.3: J_MSE(w) of σ(wx) has concave stretches; from w₀ = −10 its descent stalls far
+    from where the cross-entropy's descent arrives (the logistic-regression MLE)."""
+    at = open_page(PAGE)
+    set_label(at, widget(at, "lc.preset"), text_in("en", "preset.lc_mse_nonconvex"))
+    at.run()
+    assert not at.exception and at.session_state["lc.view"] == "convexity"
+    shown = {m.label: m.value for m in at.metric}
+    x, y = two_class_1d(60, 2.0, 0.0, random_state=0)
+    w_ce = sigmoid_descent(x, y, "ce", -10.0, 1.0, 200)[-1]
+    w_mse = sigmoid_descent(x, y, "mse", -10.0, 1.0, 200)[-1]
+    assert shown["w after descent on J_CE"] == fmt(w_ce, 4)
+    assert shown["w after descent on J_MSE"] == fmt(w_mse, 4)
+    assert float(shown["min J″_MSE"]) < 0 and float(shown["w-range where J_MSE is concave"].rstrip(" %")) > 10
+    assert w_mse < -5 < 0 < w_ce
