@@ -206,6 +206,11 @@ class ImportanceWeightedLS(BaseEstimator):
     def predict(self, X) -> FloatArray:
         return self.decision_function(X)
 
+    def test_error(self, X, y) -> float:
+        """Mean squared error (1/n)Σ(f(x) − y)² on a sample (e.g. the test sample)."""
+        X, y = check_X_y(X, y)
+        return float(np.mean((self.predict(X) - y) ** 2))
+
 
 def iwcv(estimator: BaseEstimator, X, y, importance, train_weight=None, n_folds: int = 5,
          random_state=None, loss: str = "squared") -> CVResult:
@@ -533,6 +538,11 @@ class ClassBalanceLS(ImportanceWeightedLS):
 
     def predict(self, X) -> FloatArray:
         return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
+
+    def score(self, X, y) -> float:
+        """Accuracy: the share of samples whose sign(f(x)) is their label."""
+        X, y = check_X_y(X, y)
+        return float(np.mean(self.predict(X) == y))
 
 
 def bayes_threshold_1d(means, sd: float, prior: float) -> float:
