@@ -107,13 +107,14 @@ def render(ctx, controls, main) -> None:
     boundaries = (plain.threshold_, weighted.threshold_, bayes)
     with main:
         chart(fig, key="tl.balance_chart")
+        st.caption(t("tl.boundaries", plain=fmt(boundaries[0], 3), weighted=fmt(boundaries[1], 3),
+                     bayes=fmt(boundaries[2], 3)))
         chart(l2_fig, key="tl.prior_chart")
         metrics_row([
             (t("tl.est_prior"), fmt(prior.prior, 2)),
             (t("tl.true_prior"), fmt(test_prior, 2)),
             (t("tl.acc_plain"), percent(plain.score(sample.X_test, sample.y_test))),
             (t("tl.acc_weighted"), percent(weighted.score(sample.X_test, sample.y_test))),
-            (t("tl.boundaries"), " / ".join(fmt(b, 3) for b in boundaries)),
         ])
     used = prior.prior if weights == "estimated" else test_prior
     w_pos, w_neg = used / train_prior, (1 - used) / (1 - train_prior)

@@ -103,7 +103,7 @@ def render(ctx, controls, main) -> None:
             chart(cv_heatmap(cv, sigma, lam, DATA_PREFIX, ctx.style), key="tl.ratio_cv_chart")
         with right:
             use_best_button(cv, sigma, lam, DATA_PREFIX)
-            metrics_row(metrics)
+        metrics_row(metrics)
     formula_panel([
         Formula(rf"\hat w_\beta(x) = \sum_{{j=1}}^{{{len(model.centers_)}}} \alpha_j "
                 rf"\exp\!\Big(-\frac{{\|x - x'_j\|^2}}{{2\sigma^2}}\Big),\ \beta = {number(beta)},\ "

@@ -32,6 +32,7 @@ from ui.figures import base_figure
 from ui.figures import curves_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
+from ui.figures import safe_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.theme import ALT_COLOR
@@ -138,19 +139,19 @@ def importance_figure(ctx, sample, beta, grid):
         Curve(t("tl.w_beta", beta=f"{beta:g}"), grid, np.minimum(wb, 1e3 * top), FIT_COLOR),
     ]
     return curves_figure(curves, Axes(X_RANGE, (0.0, top), "x", t("tl.density_axis")), ctx.style,
-                         title=t("tl.importance_title"), height=320)
+                         title=t("tl.importance_title"), height=340, legend_rows=3)
 
 
 def iwcv_figure(ctx, curve, beta):
     """IWCV, plain CV and the true test error against the flattening β (Sugiyama §18.1.3)."""
     values = np.concatenate([curve.iwcv, curve.cv, curve.test])
-    top = float(np.nanmax(values)) * 1.1 or 1.0
+    lo, top = safe_range(float(np.min(values)) / 1.5, float(np.max(values)) * 1.5, positive=True)
     fig = curves_figure([
         Curve(t("tl.iwcv_curve"), curve.betas, curve.iwcv, FIT_COLOR),
         Curve(t("tl.cv_curve"), curve.betas, curve.cv, ALT_COLOR, "dash"),
         Curve(t("tl.test_curve"), curve.betas, curve.test, TRUTH_COLOR, "dot"),
-    ], Axes((0.0, 1.0), (0.0, top), "β", t("tl.error_axis")), ctx.style, title=t("tl.iwcv_title"),
-        markers=True, height=320, legend_rows=2)
-    fig.add_trace(line_trace(Curve(t("tl.current_beta"), np.array([beta, beta]), np.array([0.0, top]),
+    ], Axes((0.0, 1.0), (lo, top), "β", t("tl.error_axis")), ctx.style, title=t("tl.iwcv_title"),
+        markers=True, height=340, legend_rows=3, log_y=True)
+    fig.add_trace(line_trace(Curve(t("tl.current_beta"), np.array([beta, beta]), np.array([lo, top]),
                                    HIGHLIGHT_COLOR, "dash", 0.6), ctx.style))
     return fig
