@@ -27,6 +27,8 @@ __all__ = [
     "TaskSample",
     "related_tasks_sample",
     "related_classification_sample",
+    "MultiOutputSample",
+    "multi_output_sample",
     "MultiTaskStep",
     "MultiTaskLS",
     "MultiTaskLSPC",
@@ -136,6 +138,36 @@ def _sample(T, n_per_task, spread, noise, n_test, random_state, kind) -> TaskSam
     return TaskSample(X, y, tasks, Xt, yt, tt, shifts, kind)
 
 
+@dataclass(frozen=True)
+class MultiOutputSample:
+    """Shared inputs X (n, 1) with T outputs Y (n, T) (Sugiyama §19.3, Fig 19.2), a test sample, shifts."""
+
+    X: FloatArray
+    Y: FloatArray
+    X_test: FloatArray
+    Y_test: FloatArray
+    shifts: FloatArray
+
+
+def multi_output_sample(T: int = 3, n: int = 30, spread: float = 0.6, noise: float = 0.1, n_test: int = 100,
+                        random_state=0) -> MultiOutputSample:
+    """Every input x ~ U(−3, 3) carries all T outputs y^(t) = sinc(x − s_t) + noise·N(0, 1) (app toy)."""
+    shifts = _task_shifts(T, spread)
+    noise = check_positive(noise, "The noise level", allow_zero=True)
+    if int(n) < 2:
+        raise ValueError(f"Multi-output learning needs at least 2 samples; got {n}.")
+    rng = check_random_state(random_state)
+
+    def draw(count):
+        x = rng.uniform(-3, 3, int(count))
+        Y = _task_function(x[:, None] - shifts[None, :], 0.0, "regression")
+        return x[:, None], Y + noise * rng.standard_normal(Y.shape)
+
+    X, Y = draw(n)
+    Xt, Yt = draw(n_test)
+    return MultiOutputSample(X, Y, Xt, Yt, shifts)
+
+
 # ----------------------------------------------------------------------------------------------
 # Multi-task least squares
 # ----------------------------------------------------------------------------------------------
@@ -235,6 +267,17 @@ class MultiTaskLS(_MultiTaskBase):
         task = _check_task(task, self.n_tasks_)
         return self.basis_.transform(check_array(X)) @ self.theta_[:, task]
 
+    def predict_all(self, X) -> FloatArray:
+        """Every task's prediction: column t is f_t(x)."""
+        check_is_fitted(self, "theta_")
+        return self.basis_.transform(check_array(X)) @ self.theta_
+
+    def test_error(self, X, y, tasks) -> float:
+        """Mean squared error (1/m)Σ(f_{t_i}(x_i) − y_i)² over a sample of several tasks."""
+        X, y = check_X_y(X, y)
+        tasks, _ = _check_tasks(tasks, len(X), self.n_tasks_)
+        return float(np.mean((self.predict_all(X)[np.arange(len(X)), tasks] - y) ** 2))
+
     def predict_dual(self, X, task: int) -> FloatArray:
         """The same prediction through the n × n system (19.2), cheaper when n < bT."""
         check_is_fitted(self, "theta_")
@@ -279,6 +322,13 @@ class MultiTaskLSPC(_MultiTaskBase):
 
     def predict(self, X, task: int) -> np.ndarray:
         return self.classes_[np.argmax(self.predict_proba(X, task), 1)]
+
+    def score(self, X, y, tasks) -> float:
+        """Accuracy over a sample of several tasks (each point classified by its own task's model)."""
+        X, y = check_X_y(X, y, y_numeric=False)
+        tasks, _ = _check_tasks(tasks, len(X), self.n_tasks_)
+        right = [np.sum(self.predict(X[tasks == t], t) == y[tasks == t]) for t in np.unique(tasks)]
+        return float(np.sum(right) / len(X))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -366,3 +416,7 @@ class MultiOutputLS(BaseEstimator):
     def predict(self, X) -> FloatArray:
         check_is_fitted(self, "theta_")
         return self.basis_.transform(check_array(X)) @ self.theta_
+
+    def test_error(self, X, Y) -> float:
+        """Mean squared error over every output of a sample."""
+        return float(np.mean((self.predict(X) - check_array(Y, name="Y")) ** 2))

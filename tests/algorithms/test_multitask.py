@@ -135,3 +135,22 @@ def test_bad_input_messages():
         MultiTaskLS().fit(s.X, s.y, s.tasks).predict(GRID, 3)
     with pytest.raises(ValueError, match="from 2 to 10"):
         related_tasks_sample(1)
+
+
+def test_sharing_helps_related_tasks_with_few_samples():
+    errors = {gamma: [] for gamma in (0.0, 1.0)}
+    for seed in range(5):
+        s = related_tasks_sample(4, 6, 0.3, 0.1, random_state=seed)
+        for gamma in errors:
+            model = MultiTaskLS(gamma, 0.1, 1.0).fit(s.X, s.y, s.tasks)
+            errors[gamma].append(model.test_error(s.X_test, s.y_test, s.tasks_test))
+            np.testing.assert_allclose(model.predict_all(GRID)[:, 2], model.predict(GRID, 2))
+    assert np.mean(errors[1.0]) < np.mean(errors[0.0])
+
+
+def test_multi_output_sample_shapes():
+    from algorithms import multi_output_sample
+
+    s = multi_output_sample(4, 20, 0.5, 0.0)
+    assert s.X.shape == (20, 1) and s.Y.shape == (20, 4)
+    np.testing.assert_allclose(s.Y[:, 0], np.sinc(s.X[:, 0] - s.shifts[0]))
