@@ -96,7 +96,7 @@ def render(ctx, controls, main) -> None:
             Formula(
                 r"\hat\theta^{(y)} = (\Psi^\top\Psi + C\otimes I_b)^{-1}\Psi^\top\pi^{(y)},\ "
                 rf"\pi^{{(y)}}_i = [y_i = y],\ \gamma = {number(c['gamma'])},\ \lambda = {number(c['lam'])}",
-                "Sugiyama §19.2 (J_y, θ_{t_i}: errata §22)",
+                "Sugiyama §19.2 (J_y and θ with the task index t_i: errata §22)",
             ),
             Formula(
                 r"\hat p_t(y|x) = \frac{\max(0, \hat\theta_t^{(y)\top}\phi(x))}"
