@@ -6,11 +6,17 @@ from ui.controls import bound
 from ui.controls import log_slider
 from ui.controls import number_slider
 from ui.controls import slider
+from ui.figures import legend_rows_needed
 from ui.i18n import t
 from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 
 GAMMAS = [0.0, 0.001, 0.01, 0.1, 0.3, 1.0, 3.0, 10.0, 100.0, 1000.0]  # 0: independent … 1000: one function
+
+
+def legend_rows(keys: tuple[str, ...], T: int, style) -> int:
+    """Rows the legend needs for the per-task entries ``keys`` (catalogue texts with {t})."""
+    return legend_rows_needed([{"name": t(key, t=k + 1)} for k in range(T) for key in keys], style)
 
 
 def task_color(t_index: int) -> str:

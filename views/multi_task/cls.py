@@ -25,6 +25,7 @@ from ui.figures import points_trace
 from ui.i18n import t
 from ui.views import fitted
 from views.multi_task._common import common_controls
+from views.multi_task._common import legend_rows
 from views.multi_task._common import task_color
 
 X_RANGE = (-3.0, 3.0)
@@ -48,7 +49,8 @@ def render(ctx, controls, main) -> None:
     T = c["T"]
     grid = np.linspace(*X_RANGE, 200)
     fig = base_figure(
-        ctx.style, Axes(X_RANGE, (-0.12, 1.12), "x", t("mtl.prob_axis")), t("mtl.cls_title"), legend_rows=2
+        ctx.style, Axes(X_RANGE, (-0.12, 1.12), "x", t("mtl.prob_axis")), t("mtl.cls_title"),
+        legend_rows=legend_rows(("mtl.task_prob", "mtl.task_truth", "mtl.task_points"), T, ctx.style),
     )
     positive = list(model.classes_).index(1.0) if 1.0 in model.classes_ else len(model.classes_) - 1
     for k in range(T):

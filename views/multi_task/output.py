@@ -24,10 +24,10 @@ from ui.figures import curves_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.figures import safe_range
-from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.views import fitted
 from views.multi_task._common import common_controls
+from views.multi_task._common import legend_rows
 from views.multi_task._common import task_color
 from views.multi_task._common import task_symbol
 
@@ -51,7 +51,8 @@ def render(ctx, controls, main) -> None:
     syl, cg, direct = (models[s] for s in SOLVERS)
     grid = np.linspace(*X_RANGE, 200)
     pred = syl.predict(grid[:, None])
-    fig = base_figure(ctx.style, Axes(X_RANGE, (-0.8, 1.4), "x", "y"), t("mtl.output_title"), legend_rows=2)
+    fig = base_figure(ctx.style, Axes(X_RANGE, (-0.8, 1.4), "x", "y"), t("mtl.output_title"),
+                      legend_rows=legend_rows(("mtl.output_fit", "mtl.output_points"), c["T"], ctx.style))
     for k in range(c["T"]):
         fig.add_trace(
             line_trace(Curve(t("mtl.output_fit", t=k + 1), grid, pred[:, k], task_color(k)), ctx.style)
@@ -83,23 +84,16 @@ def render(ctx, controls, main) -> None:
     gap_cg = float(np.abs(cg.theta_ - direct.theta_).max())
     with main:
         chart(fig, key="mtl.output_chart")
-        left, right = columns_or_stacked(ctx.projector, [3, 2])
-        with left:
-            chart(residual_fig, key="mtl.residual_chart")
-        with right:
-            metrics_row(
-                [
-                    (t("mtl.gap_sylvester"), fmt(gap_syl, 2)),
-                    (t("mtl.gap_cg"), fmt(gap_cg, 2)),
-                ]
-            )
-            metrics_row(
-                [
-                    (t("mtl.cg_iterations"), str(len(res) - 1)),
-                    (t("mtl.unknowns"), f"{direct.theta_.size} = {direct.theta_.shape[0]}·{c['T']}"),
-                ]
-            )
-        metrics_row([(t("mtl.err_multi"), fmt(syl.test_error(sample.X_test, sample.Y_test)))])
+        chart(residual_fig, key="mtl.residual_chart")
+        metrics_row(
+            [
+                (t("mtl.gap_sylvester"), fmt(gap_syl, 2)),
+                (t("mtl.gap_cg"), fmt(gap_cg, 2)),
+                (t("mtl.cg_iterations"), str(len(res) - 1)),
+                (t("mtl.unknowns"), f"{direct.theta_.size} = {direct.theta_.shape[0]}·{c['T']}"),
+                (t("mtl.err_multi"), fmt(syl.test_error(sample.X_test, sample.Y_test))),
+            ]
+        )
     formula_panel(
         [
             Formula(

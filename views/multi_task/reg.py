@@ -30,6 +30,7 @@ from ui.i18n import t
 from ui.theme import ALT_COLOR
 from ui.views import fitted
 from views.multi_task._common import common_controls
+from views.multi_task._common import legend_rows
 from views.multi_task._common import task_color
 from views.multi_task._common import task_symbol
 
@@ -60,7 +61,8 @@ def render(ctx, controls, main) -> None:
     T = c["T"]
     grid = np.linspace(*X_RANGE, 200)
     together, apart = model.predict_all(grid[:, None]), alone.predict_all(grid[:, None])
-    fig = base_figure(ctx.style, Axes(X_RANGE, (-0.8, 1.4), "x", "y"), t("mtl.fits_title"), legend_rows=2)
+    rows = legend_rows(("mtl.task_fit", "mtl.task_alone", "mtl.task_points"), T, ctx.style)
+    fig = base_figure(ctx.style, Axes(X_RANGE, (-0.8, 1.4), "x", "y"), t("mtl.fits_title"), legend_rows=rows)
     for k in range(T):
         fig.add_trace(
             line_trace(Curve(t("mtl.task_fit", t=k + 1), grid, together[:, k], task_color(k)), ctx.style)
@@ -79,15 +81,8 @@ def render(ctx, controls, main) -> None:
             )
         )
     labels = [str(k + 1) for k in range(T)]
-    heat = heatmap_figure(
-        model.gamma_,
-        labels,
-        labels,
-        (t("mtl.task"), t("mtl.task")),
-        ctx.style,
-        colorbar_title="γ",
-        title=t("mtl.gamma_title"),
-    )
+    heat = heatmap_figure(model.gamma_, labels, labels, (t("mtl.task"), t("mtl.task")), ctx.style,
+                          colorbar_title="γ", title=t("mtl.gamma_title"))
     heat.update_traces(reversescale=False, selector=dict(type="heatmap"))
     with main:
         chart(fig, key="mtl.reg_chart")
@@ -95,25 +90,13 @@ def render(ctx, controls, main) -> None:
         with left:
             chart(heat, key="mtl.gamma_chart")
         with right:
-            steps = np.array([s.step for s in model.history_], float)
-            objective = np.array([s.objective for s in model.history_])
-            pad = (objective.max() - objective.min()) * 0.1 or 0.1 * abs(objective[0]) or 0.1
-            chart(
-                curves_figure(
-                    [Curve(t("mtl.objective"), steps, objective, ALT_COLOR)],
-                    Axes(
-                        (0, max(steps[-1], 1)),
-                        (objective.min() - pad, objective.max() + pad),
-                        t("mtl.round"),
-                        "J",
-                    ),
-                    ctx.style,
-                    title=t("mtl.objective_title"),
-                    markers=True,
-                    height=320,
-                ),
-                key="mtl.objective_chart",
-            )
+            if learn:
+                chart(objective_figure(model.history_, ctx.style), key="mtl.objective_chart")
+            else:
+                c_heat = heatmap_figure(model.C_, labels, labels, (t("mtl.task"), t("mtl.task")), ctx.style,
+                                        colorbar_title="C", title=t("mtl.c_title"))
+                chart(c_heat, key="mtl.c_chart")
+                st.caption(t("mtl.learn_hint"))
         metrics_row(
             [
                 (t("mtl.err_multi"), fmt(model.test_error(sample.X_test, sample.y_test, sample.tasks_test))),
@@ -141,3 +124,13 @@ def render(ctx, controls, main) -> None:
         ctx.projector,
     )
     code_view(MultiTaskLS, projector=ctx.projector)
+
+
+def objective_figure(history, style):
+    """J after each round of the alternation (Fig 19.1)."""
+    steps = np.array([s.step for s in history], float)
+    objective = np.array([s.objective for s in history])
+    pad = (objective.max() - objective.min()) * 0.1 or 0.1 * abs(objective[0]) or 0.1
+    axes = Axes((0, max(steps[-1], 1)), (objective.min() - pad, objective.max() + pad), t("mtl.round"), "J")
+    return curves_figure([Curve(t("mtl.objective"), steps, objective, ALT_COLOR)], axes, style,
+                         title=t("mtl.objective_title"), markers=True, height=320)
