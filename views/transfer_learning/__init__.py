@@ -1,0 +1,1 @@
+"""Views of the transfer-learning page (Sugiyama ch. 18), one module per view."""
