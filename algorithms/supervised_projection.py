@@ -337,10 +337,28 @@ class SELF(_ScatterProjection):
 # seed 004 §2.7: neighbourhood-constrained LDA and NNDA
 # ----------------------------------------------------------------------------------------------
 
-def _neighbour_order(X) -> FloatArray:
-    D2 = np.maximum(squared_distances(X, X), 0.0)
-    np.fill_diagonal(D2, np.inf)
-    return D2
+def _nearest(X, idx, k: int | None = None, chunk: int = 512):
+    """Row by row (in chunks, so n = 5000 stays small): the k nearest other samples of each x_i
+    (k given) or, for k None, the nearest same-class and nearest other-class sample."""
+    n = len(X)
+    out = []
+    for lo in range(0, n, chunk):
+        rows = np.arange(lo, min(lo + chunk, n))
+        D2 = np.maximum(squared_distances(X[rows], X), 0.0)
+        D2[np.arange(len(rows)), rows] = np.inf
+        if k is not None:
+            part = np.argpartition(D2, k - 1, axis=1)[:, :k] if k < n - 1 else np.argsort(D2, axis=1)[:, :k]
+            out.append(part)
+        else:
+            same = idx[rows][:, None] == idx[None, :]
+            out.append(np.c_[np.argmin(np.where(same, D2, np.inf), axis=1),
+                             np.argmin(np.where(same, np.inf, D2), axis=1)])
+    return np.vstack(out)
+
+
+def _pair_scatter(X, pairs) -> FloatArray:
+    R = X[pairs[:, 0]] - X[pairs[:, 1]]
+    return R.T @ R
 
 
 class LocalLDA(_ScatterProjection):
@@ -349,10 +367,10 @@ class LocalLDA(_ScatterProjection):
     Only mutual k-nearest-neighbour pairs count: S_w = Σ over same-class pairs with x_i ∈ N_k(x_j)
     and x_j ∈ N_k(x_i) of (x_i − x_j)(x_i − x_j)ᵀ, S_b the same over different-class pairs; then
     the generalised eigenproblem (or the trace ratio). The seed's open problem: choosing k.
-    ``mutual_`` is the n × n 0/1 mutual-neighbour matrix.
+    ``pairs_`` lists the mutual-neighbour pairs (i < j), ``same_class_`` marks the within-class ones.
     """
 
-    def __init__(self, n_components: int = 1, k: int = 5, criterion: str = "ratio_trace"):
+    def __init__(self, n_components: int = 1, k: int = 10, criterion: str = "ratio_trace"):
         self._store(locals())
 
     def fit(self, X, y) -> "LocalLDA":
@@ -361,20 +379,18 @@ class LocalLDA(_ScatterProjection):
         n = len(X)
         if isinstance(self.k, bool) or int(self.k) != self.k or not 1 <= self.k <= n - 1:
             raise ValueError(f"k must be a whole number between 1 and n − 1 = {n - 1}; got {self.k!r}.")
-        D2 = _neighbour_order(X)
-        near = np.argsort(D2, axis=1, kind="stable")[:, :int(self.k)]
-        A = np.zeros((n, n), bool)
-        A[np.repeat(np.arange(n), self.k), near.ravel()] = True
-        A &= A.T
-        same = idx[:, None] == idx[None, :]
-        Xc = X - X.mean(0)
-        Sw = _laplacian_scatter(Xc, (A & same).astype(float))
-        Sb = _laplacian_scatter(Xc, (A & ~same).astype(float))
-        if not np.any(A & ~same):
+        near = _nearest(X, idx, int(self.k))
+        i = np.repeat(np.arange(n), near.shape[1])
+        j = near.ravel()
+        codes = i * n + j
+        mutual = np.isin(codes, j * n + i) & (i < j)
+        pairs = np.c_[i[mutual], j[mutual]]
+        same = idx[pairs[:, 0]] == idx[pairs[:, 1]]
+        if not np.any(~same):
             raise ValueError(f"With k = {self.k} no two points of different classes are mutual "
                              "neighbours, so S_b = 0: raise k.")
-        self.mutual_ = A
-        self._solve(X, Sb, Sw, m)
+        self.pairs_, self.same_class_ = pairs, same
+        self._solve(X, _pair_scatter(X, pairs[~same]), _pair_scatter(X, pairs[same]), m)
         return self
 
 
@@ -394,15 +410,12 @@ class NNDA(_ScatterProjection):
         X, self.classes_, idx = _check_labels(X, y)
         m = _check_components(self.n_components, X.shape[1])
         alpha = check_positive(self.alpha, "The weight exponent α", allow_zero=True)
-        D2 = _neighbour_order(X)
-        same = idx[:, None] == idx[None, :]
-        intra = np.argmin(np.where(same, D2, np.inf), axis=1)
-        extra = np.argmin(np.where(~same, D2, np.inf), axis=1)
-        rows = np.arange(len(X))
-        dI, dE = np.sqrt(D2[rows, intra]) ** alpha, np.sqrt(D2[rows, extra]) ** alpha
+        intra, extra = _nearest(X, idx).T
+        RI, RE = X - X[intra], X - X[extra]
+        dI = np.sqrt((RI * RI).sum(1)) ** alpha
+        dE = np.sqrt((RE * RE).sum(1)) ** alpha
         total = dI + dE
         w = np.divide(dI, total, out=np.full(len(X), 0.5), where=total > 0)
-        RI, RE = X - X[intra], X - X[extra]
         self.intra_, self.extra_, self.weights_ = intra, extra, w
         self._solve(X, (w[:, None] * RE).T @ RE, (w[:, None] * RI).T @ RI, m)
         return self
@@ -498,7 +511,8 @@ class LSDR(BaseEstimator):
     def _objective(self, T, gradient: bool = False):
         X, C, L, h, lam = self._X, self._C, self._L, self._h, self._lam
         n = len(X)
-        K = np.exp(-np.maximum(squared_distances(X @ T.T, C @ T.T), 0.0) / (2 * h * h))
+        Z, Zc = X @ T.T, C @ T.T
+        K = np.exp(-((Z[:, None, :] - Zc[None, :, :]) ** 2).sum(2) / (2 * h * h))
         M = L.T @ L
         G = (K.T @ K) * M / n**2
         hv = (K * L).sum(0) / n
