@@ -15,6 +15,7 @@ from algorithms import FisherDA
 from algorithms import FisherLDA
 from algorithms import LocalLDA
 from algorithms import load_dataset
+from algorithms import nn_accuracy
 from algorithms import projection_criteria
 from algorithms import trace_ratio
 
@@ -79,6 +80,13 @@ def test_fig_17_1_fda_fails_and_fig_17_3_lfda_is_horizontal_on_fisher2():
     np.testing.assert_allclose(np.sign(fda[1]) * fda, [-0.06, 1.00], atol=0.01)
     np.testing.assert_allclose(-np.sign(lfda[0]) * lfda, [-1.00, 0.03], atol=0.01)
     assert _angle(lfda, [1, 0]) < 2.0 and _angle(fda, [1, 0]) > 85.0
+    # LFDA's projection keeps the classes apart (1-NN), FDA's mixes them
+    Xc = X - X.mean(0)
+    assert nn_accuracy(Xc @ lfda[:, None], y) > 0.9 > 0.7 > nn_accuracy(Xc @ fda[:, None], y)
+
+
+def test_nn_accuracy_by_hand():
+    assert nn_accuracy([[0.0], [0.1], [1.0], [1.2], [5.0]], [0, 0, 1, 1, 0]) == pytest.approx(0.8)
 
 
 # ------------------------------------------------------------------------------------------ LFDA

@@ -1,0 +1,70 @@
+"""The supervised-dimensionality-reduction page as a user sees it (AppTest): the book presets and the
+numbers they show, URL state, and messages for unusable data."""
+
+import numpy as np
+
+from algorithms import LFDA
+from algorithms import FisherDA
+from algorithms.datasets import load_dataset
+from tests.app.apptools import chart_specs
+from tests.app.apptools import open_page
+from tests.app.apptools import set_label
+from tests.app.apptools import widget
+
+PAGE = "supervised_dimensionality_reduction.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def latex(at) -> str:
+    return " ".join(str(e.value) for e in at.latex)
+
+
+def choose_preset(at, label_start: str):
+    preset = widget(at, "sdr.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def angle(v) -> float:
+    return float(np.degrees(np.arctan2(v[1], v[0])) % 180.0)
+
+
+def test_fig17_3_preset_fda_fails_lfda_is_horizontal():
+    """Sugiyama Figs 17.1 (right) / 17.3 on fisher2: FDA ≈ (−0.06, 1.00), LFDA ≈ (−1.00, 0.03)."""
+    at = choose_preset(open_page(PAGE), "Sugiyama Figs 17.1 (right)")
+    assert at.session_state["sdr.data"] == "fisher2" and at.session_state["sdr.seed"] == 1
+    d = load_dataset("fisher2", 100, None, 1)
+    fda, lfda = FisherDA(1).fit(d.X, d.y).components_[0], LFDA(1).fit(d.X, d.y).components_[0]
+    shown = metrics(at)
+    assert shown["FDA direction"] == f"{angle(fda):.1f}°" == "93.6°"
+    assert shown["LFDA direction"] == f"{angle(lfda):.1f}°" == "178.3°"
+    assert float(shown["1-NN accuracy on LFDA's z"].rstrip(" %")) > 90
+    assert float(shown["1-NN accuracy on FDA's z"].rstrip(" %")) < 70
+    assert "2t^2 = 1" in latex(at)
+    assert any(trace.get("name") == "Affinity W ≥ 0.3" for spec in chart_specs(at) for trace in spec["data"])
+
+
+def test_fig17_1_preset_both_directions_agree_on_unimodal_classes():
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 17.1 (left)")
+    shown = metrics(at)
+    fda, lfda = float(shown["FDA direction"].rstrip("°")), float(shown["LFDA direction"].rstrip("°"))
+    assert min(fda, 180 - fda) < 10 and min(lfda, 180 - lfda) < 10
+    assert shown["1-NN accuracy on FDA's z"] == "100.0 %"
+
+
+def test_knn_affinity_from_the_url_and_chinese():
+    at = open_page(PAGE, query={"sdr.affinity": "knn", "sdr.knn": "3"}, lang="zh")
+    assert not at.exception and at.session_state["sdr.knn"] == 3
+    assert "t_i = " in latex(at)
+    assert "LFDA 方向" in metrics(at)
+
+
+def test_smallest_data_still_fits():
+    at = open_page(PAGE, query={"sdr.data": "fisher1", "sdr.n": "8"})
+    assert not at.exception and not at.error
+    assert metrics(at)["1-NN accuracy on FDA's z"] == "100.0 %"
