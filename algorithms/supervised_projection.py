@@ -26,7 +26,8 @@ from algorithms._base import check_random_state
 from algorithms._base import squared_distances
 
 __all__ = ["FisherDA", "LFDA", "SELF", "LSDR", "LocalLDA", "NNDA", "LSDRStep", "local_affinity",
-           "trace_ratio", "projection_criteria", "unit_directions", "nn_accuracy", "CRITERIA"]
+           "trace_ratio", "projection_criteria", "unit_directions", "nn_accuracy", "spread_labels",
+           "self_path", "CRITERIA"]
 
 CRITERIA = ("ratio_trace", "trace_ratio")
 MAX_GRAPH_EDGES = 20000   # LFDA keeps the affinity graph's strong edges for drawing up to this many
@@ -331,6 +332,23 @@ class SELF(_ScatterProjection):
         self.n_labelled_ = int(mask.sum())
         self._solve(X, (1 - beta) * Slb + beta * St, (1 - beta) * Slw + beta * np.eye(d), m)
         return self
+
+
+def spread_labels(y, per_class: int = 2) -> np.ndarray:
+    """Indices of ``per_class`` samples of every class, spread evenly over the class's order of
+    appearance (first and last for two): the few labelled points of a SELF demo."""
+    y = np.asarray(y).ravel()
+    picked = []
+    for c in np.unique(y):
+        members = np.flatnonzero(y == c)
+        at = np.unique(np.linspace(0, len(members) - 1, min(per_class, len(members))).round().astype(int))
+        picked.append(members[at])
+    return np.sort(np.concatenate(picked))
+
+
+def self_path(X, y, labelled, betas, knn: int | None = None) -> FloatArray:
+    """SELF's first direction (unit rows, sign fixed) for every β in ``betas``: LFDA → PCA."""
+    return np.array([SELF(1, float(b), knn).fit(X, y, labelled).components_[0] for b in betas])
 
 
 # ----------------------------------------------------------------------------------------------

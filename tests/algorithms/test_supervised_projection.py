@@ -17,6 +17,8 @@ from algorithms import LocalLDA
 from algorithms import load_dataset
 from algorithms import nn_accuracy
 from algorithms import projection_criteria
+from algorithms import self_path
+from algorithms import spread_labels
 from algorithms import trace_ratio
 
 
@@ -148,6 +150,18 @@ def test_self_ends_are_lfda_and_pca():
     assert _parallel(SELF(1, beta=0.0).fit(X, y).components_[0], LFDA(1).fit(X, y).components_[0])
     # the printed (swapped) formula would give the minor axis at β = 1: the corrected one does not
     assert _angle(SELF(1, beta=1.0).fit(X, y, labelled).components_[0], pca) < 1e-6
+
+
+def test_spread_labels_and_the_self_path():
+    y = np.array([1] * 50 + [2] * 50)
+    assert spread_labels(y).tolist() == [0, 49, 50, 99]
+    assert spread_labels(np.array([0, 1, 1]), 2).tolist() == [0, 1, 2]
+    X, y = _fisher("fisher2", seed=1)
+    mask = np.zeros(len(X), bool)
+    mask[spread_labels(y, 3)] = True
+    path = self_path(X, y, mask, [0.0, 1.0])
+    assert _parallel(path[0], LFDA(1).fit(X[mask], y[mask]).components_[0])
+    assert _parallel(path[1], PCA(1).fit(X).components_[0])
 
 
 def test_self_needs_labels_of_two_classes_below_beta_one():

@@ -4,7 +4,10 @@ numbers they show, URL state, and messages for unusable data."""
 import numpy as np
 
 from algorithms import LFDA
+from algorithms import PCA
+from algorithms import SELF
 from algorithms import FisherDA
+from algorithms import spread_labels
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import open_page
@@ -68,3 +71,26 @@ def test_smallest_data_still_fits():
     at = open_page(PAGE, query={"sdr.data": "fisher1", "sdr.n": "8"})
     assert not at.exception and not at.error
     assert metrics(at)["1-NN accuracy on FDA's z"] == "100.0 %"
+
+
+def test_self_preset_and_its_two_ends():
+    """Sugiyama §17.1.3 (corrected): β = 0 is LFDA on the labelled points, β = 1 is PCA."""
+    at = choose_preset(open_page(PAGE), "Sugiyama §17.1.3")
+    assert at.session_state["sdr.view"] == "semi"
+    d = load_dataset("fisher2", 100, None, 1)
+    mask = np.zeros(100, bool)
+    mask[spread_labels(d.y, 2)] = True
+    shown = metrics(at)
+    expected = SELF(1, 0.5, 7).fit(d.X, d.y, mask).components_[0]
+    assert shown["SELF direction"] == f"{angle(expected):.1f}°" == "36.2°"
+    lfda = LFDA(1, knn=7).fit(d.X[mask], d.y[mask]).components_[0]
+    assert shown["LFDA direction (labels only)"] == f"{angle(lfda):.1f}°"
+    at = open_page(PAGE, query={"sdr.view": "semi", "sdr.seed": "1", "sdr.beta": "1.0"})
+    shown = metrics(at)
+    pca = PCA(1).fit(d.X).components_[0]
+    assert shown["SELF direction"] == shown["PCA direction"] == f"{angle(pca):.1f}°"
+    at = open_page(PAGE, query={"sdr.view": "semi", "sdr.seed": "1", "sdr.beta": "0.0"})
+    shown = metrics(at)
+    assert shown["SELF direction"] == shown["LFDA direction (labels only)"]
+    assert "S^{(rlb)} = (1-\\beta)S^{(lb)} + \\beta S^{(t)}" in latex(at)
+    assert "4 labelled points" in " ".join(c.value for c in at.caption)
