@@ -100,13 +100,16 @@ def _definite(Sw: FloatArray) -> tuple[FloatArray, bool]:
 def projection_criteria(T, Sb, Sw) -> tuple[float, float]:
     """(trace ratio, ratio trace) of the directions T (rows): seed 004 §2.6's two criteria.
 
-    trace ratio tr(TS_bTᵀ)/tr(TS_wTᵀ) (Problem 1, needs orthonormal rows to be meaningful) and
-    ratio trace tr((TS_wTᵀ)⁻¹TS_bTᵀ) (the generalised-eigenproblem criterion, Sugiyama §17.1.1).
+    trace ratio tr(QS_bQᵀ)/tr(QS_wQᵀ) with Q an orthonormal basis of T's rows (Problem 1's
+    constraint QQᵀ = I; the value depends only on the subspace) and ratio trace
+    tr((TS_wTᵀ)⁻¹TS_bTᵀ) (the generalised-eigenproblem criterion, Sugiyama §17.1.1; invariant to
+    any basis of the subspace).
     """
     T = np.atleast_2d(np.asarray(T, dtype=float))
+    Q = _orthonormal(T)
+    den = float(np.trace(Q @ Sw @ Q.T))
+    tr_ratio = float(np.trace(Q @ Sb @ Q.T)) / den if den > 0 else np.inf
     B, W = T @ Sb @ T.T, T @ Sw @ T.T
-    den = float(np.trace(W))
-    tr_ratio = float(np.trace(B)) / den if den > 0 else np.inf
     try:
         ratio_tr = float(np.trace(np.linalg.solve(W, B)))
     except np.linalg.LinAlgError:

@@ -20,6 +20,7 @@ from algorithms import projection_criteria
 from algorithms import self_path
 from algorithms import spread_labels
 from algorithms import trace_ratio
+from algorithms import unit_directions
 
 
 def _parallel(a, b, tol=1e-8):
@@ -188,6 +189,14 @@ def test_lsdr_finds_the_relevant_direction_of_a_regression():
     assert np.all(np.diff(J) >= -1e-12) and J[-1] > J[0]
     curve = model.smi_curve(np.arange(180))
     assert abs(int(np.argmax(curve)) - 30) <= 5
+
+
+def test_lsdr_finds_the_hidden_direction_of_the_stripes_where_fda_fails():
+    X, y = _fisher("sdr_stripes")
+    model = LSDR(1, init=unit_directions([150])).fit(X, y)
+    assert _angle(model.components_[0], unit_directions([30])[0]) < 5.0
+    assert int(np.argmax(model.smi_curve(np.arange(0, 180, 2.0)))) * 2 == 30
+    assert _angle(FisherDA(1).fit(X, y).components_[0], unit_directions([30])[0]) > 20.0
 
 
 def test_lsdr_gradient_matches_finite_differences():

@@ -4,10 +4,14 @@ numbers they show, URL state, and messages for unusable data."""
 import numpy as np
 
 from algorithms import LFDA
+from algorithms import LSDR
+from algorithms import NNDA
 from algorithms import PCA
 from algorithms import SELF
 from algorithms import FisherDA
+from algorithms import nn_accuracy
 from algorithms import spread_labels
+from algorithms import unit_directions
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import open_page
@@ -94,3 +98,51 @@ def test_self_preset_and_its_two_ends():
     assert shown["SELF direction"] == shown["LFDA direction (labels only)"]
     assert "S^{(rlb)} = (1-\\beta)S^{(lb)} + \\beta S^{(t)}" in latex(at)
     assert "4 labelled points" in " ".join(c.value for c in at.caption)
+
+
+def test_lsdr_preset_finds_the_hidden_30_degree_direction():
+    """Sugiyama §17.2: gradient ascent on the LSMI estimate ends at the peak of J(φ), 30°."""
+    at = choose_preset(open_page(PAGE), "Sugiyama §17.2")
+    assert at.session_state["sdr.view"] == "lsdr" and at.session_state["sdr.data"] == "sdr_stripes"
+    d = load_dataset("sdr_stripes", 200, None, 0)
+    model = LSDR(1, init=unit_directions([150]), max_iter=40).fit(d.X, d.y)
+    shown = metrics(at)
+    assert shown["LSDR direction"] == f"{angle(model.components_[0]):.1f}°"
+    assert abs(float(shown["LSDR direction"].rstrip("°")) - 30) < 3
+    assert shown["Best φ on the curve"] == "30°"
+    assert shown["SMI estimate J"] == f"{model.smi_:.4g}"
+    assert shown["Steps"] == str(len(model.history_) - 1)
+
+
+def test_nnda_preset_finds_the_direction_where_lda_fails():
+    """seed 004 §2.7: "NNDA finds the correct projection direction, but LDA failed!" (fisher2)."""
+    at = choose_preset(open_page(PAGE), "Seed 004 §2.7")
+    assert at.session_state["sdr.local_method"] == "nnda"
+    d = load_dataset("fisher2", 100, None, 1)
+    nnda = NNDA(1, 1.0).fit(d.X, d.y)
+    shown = metrics(at)
+    assert shown["NNDA direction"] == f"{angle(nnda.components_[0]):.1f}°"
+    assert shown["FDA direction"] == "93.6°"
+    assert float(shown["1-NN accuracy on the local z"].rstrip(" %")) > 85
+    both = (shown["Ratio trace of its solution"], shown["Trace ratio of its solution"])
+    assert both == (f"{nnda.ratio_trace_:.4g}",) * 2
+
+
+def test_local_lda_with_too_small_k_explains_itself():
+    at = open_page(PAGE, query={"sdr.view": "local", "sdr.data": "fisher1", "sdr.k": "3"})
+    assert not at.exception
+    assert "no two points of different classes are mutual neighbours" in at.error[0].value
+
+
+def test_3d_preset_fda_beats_pca_and_each_criterion_wins_its_own():
+    at = choose_preset(open_page(PAGE), "Seed 004 §2.6")
+    assert at.session_state["sdr.view"] == "proj3d" and at.session_state["sdr.3d.data"] == "classes3d"
+    d = load_dataset("classes3d", 150, None, 0)
+    Z, Z_pca = FisherDA(2).fit_transform(d.X, d.y), PCA(2).fit_transform(d.X)
+    shown = metrics(at)
+    assert shown["1-NN accuracy, FDA"] == f"{100 * nn_accuracy(Z, d.y):.1f} %" == "94.0 %"
+    assert shown["1-NN accuracy, PCA"] == f"{100 * nn_accuracy(Z_pca, d.y):.1f} %" == "84.0 %"
+    assert float(shown["Eigenproblem T: ratio trace"]) >= float(shown["Iterative T: ratio trace"])
+    assert float(shown["Iterative T: trace ratio"]) >= float(shown["Eigenproblem T: trace ratio"])
+    assert len(chart_specs(at)) >= 2
+

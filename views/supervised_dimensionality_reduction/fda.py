@@ -109,7 +109,7 @@ def render(ctx, controls, main):
     traces += data_traces(X, y, data.train, ctx.style)
     traces.append(direction_trace(res.mean, res.fda, axes, t("sdr.fda_line"), ALT_COLOR, ctx.style, "dash"))
     traces.append(direction_trace(res.mean, res.lfda, axes, t("sdr.lfda_line"), FIT_COLOR, ctx.style))
-    fig = figure(ctx.style, axes, t("sdr.fda_title"), traces, height=ctx.style.figure_height + 120,
+    fig = figure(ctx.style, axes, t("sdr.fda_title"), traces, height=ctx.style.figure_height,
                  legend="bottom", legend_width=520)
     with main:
         if res.regularized:

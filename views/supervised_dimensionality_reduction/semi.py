@@ -168,7 +168,7 @@ def labelling_figure(X, y, labelled, res, axes, target, ctx):
                                           ctx.style, "dash"))
         traces.append(direction_trace(res.mean, res.direction, axes, t("sdr.self_line"), FIT_COLOR,
                                       ctx.style))
-    fig = figure(ctx.style, axes, t("sdr.self_title"), traces, height=ctx.style.figure_height + 120,
+    fig = figure(ctx.style, axes, t("sdr.self_title"), traces, height=ctx.style.figure_height,
                  legend="bottom", legend_width=520)
     fig.update_layout(clickmode="event+select", dragmode=False)
     return fig
