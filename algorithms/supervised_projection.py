@@ -27,7 +27,7 @@ from algorithms._base import squared_distances
 
 __all__ = ["FisherDA", "LFDA", "SELF", "LSDR", "LocalLDA", "NNDA", "LSDRStep", "local_affinity",
            "trace_ratio", "projection_criteria", "unit_directions", "nn_accuracy", "spread_labels",
-           "self_path", "CRITERIA"]
+           "self_path", "path_angles", "CRITERIA"]
 
 CRITERIA = ("ratio_trace", "trace_ratio")
 MAX_GRAPH_EDGES = 20000   # LFDA keeps the affinity graph's strong edges for drawing up to this many
@@ -143,6 +143,15 @@ def unit_directions(degrees) -> FloatArray:
     """(cos θ, sin θ) for every angle θ in degrees, one row each (2-D directions)."""
     r = np.radians(np.asarray(degrees, dtype=float))
     return np.column_stack([np.cos(r), np.sin(r)])
+
+
+def path_angles(directions) -> FloatArray:
+    """Angles in degrees of a sequence of 2-D directions (rows), unwrapped so that the path is
+    continuous (a direction and its negative are the same line: period 180°), starting in [0, 180)."""
+    D = np.atleast_2d(np.asarray(directions, dtype=float))
+    doubled = np.unwrap(2.0 * np.arctan2(D[:, 1], D[:, 0]))
+    angles = np.degrees(doubled / 2.0)
+    return angles - 180.0 * np.floor(angles[0] / 180.0)
 
 
 def _flip(T: FloatArray) -> FloatArray:

@@ -16,6 +16,7 @@ from algorithms import FisherLDA
 from algorithms import LocalLDA
 from algorithms import load_dataset
 from algorithms import nn_accuracy
+from algorithms import path_angles
 from algorithms import projection_criteria
 from algorithms import self_path
 from algorithms import spread_labels
@@ -86,6 +87,11 @@ def test_fig_17_1_fda_fails_and_fig_17_3_lfda_is_horizontal_on_fisher2():
     # LFDA's projection keeps the classes apart (1-NN), FDA's mixes them
     Xc = X - X.mean(0)
     assert nn_accuracy(Xc @ lfda[:, None], y) > 0.9 > 0.7 > nn_accuracy(Xc @ fda[:, None], y)
+
+
+def test_path_angles_are_continuous_across_the_horizontal():
+    np.testing.assert_allclose(path_angles(unit_directions([170, 179, 5, 10])), [170, 179, 185, 190])
+    np.testing.assert_allclose(path_angles([[1.0, 0.0], [-1.0, -0.01]]), [0.0, np.degrees(np.arctan(0.01))])
 
 
 def test_nn_accuracy_by_hand():

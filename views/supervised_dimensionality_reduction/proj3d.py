@@ -68,8 +68,7 @@ def render(ctx, controls, main):
     with controls:
         method = choice(t("sdr.method3d"), METHODS, "sdr.method3d", catalogue_labels("sdr.methods3d"),
                         horizontal=not ctx.projector)
-        criterion = choice(t("sdr.criterion"), CRITERIA, "sdr.criterion", catalogue_labels("sdr.criteria"),
-                           horizontal=not ctx.projector)
+        criterion = choice(t("sdr.criterion"), CRITERIA, "sdr.criterion", catalogue_labels("sdr.criteria"))
         st.caption(t("sdr.proj3d_note"))
     if not usable(data):
         return

@@ -14,6 +14,7 @@ from algorithms import LFDA
 from algorithms import PCA
 from algorithms import SELF
 from algorithms import nn_accuracy
+from algorithms import path_angles
 from algorithms import self_path
 from algorithms import spread_labels
 from ui.charts import chart
@@ -74,7 +75,7 @@ def fit_self(X, y, labelled: tuple, beta: float, knn: int):
         direction=model.components_[0], mean=model.mean_, z=z, accuracy=nn_accuracy(z[:, None], y),
         lfda=lfda, pca=PCA(1).fit(X).components_[0], Slb=model.between_scatter_,
         Slw=model.within_scatter_, lam=float(model.eigenvalues_[0]),
-        path_betas=BETAS[BETAS > 0] if lfda is None else BETAS, path=path,
+        path_betas=BETAS[BETAS > 0] if lfda is None else BETAS, path_angles=path_angles(path),
     )
 
 
@@ -176,13 +177,15 @@ def labelling_figure(X, y, labelled, res, axes, target, ctx):
 
 def path_figure(res, beta, ctx):
     """The angle of SELF's direction for every β, the current β marked."""
-    angles = np.degrees(np.arctan2(res.path[:, 1], res.path[:, 0])) % 180.0
-    current = direction_angle(res.direction)
+    angles = res.path_angles
+    current = float(np.interp(beta, res.path_betas, angles))
     traces = [
         line_trace(Curve(t("sdr.self_line"), res.path_betas, angles, FIT_COLOR), ctx.style),
         points_trace([beta], [current], plain(f"β = {beta:g}"), ctx.style, BLACK, "star", 1.6),
     ]
-    axes = Axes((0, 1), (0, 180), "β", t("sdr.angle_axis"))
+    lo, hi = float(angles.min()), float(angles.max())
+    pad = max((hi - lo) * 0.1, 5.0)
+    axes = Axes((0, 1), (lo - pad, hi + pad), "β", t("sdr.angle_axis"))
     fig = figure(ctx.style, axes, t("sdr.path_title"), traces, height=300, legend="bottom", legend_width=330)
     fig.update_traces(mode="lines+markers", selector=dict(mode="lines"))
     return fig
