@@ -338,6 +338,11 @@ class SELF(_ScatterProjection):
         Slb, Slw = np.zeros((d, d)), np.zeros((d, d))
         self.classes_ = np.unique(y[mask])
         if beta < 1.0:
+            if len(self.classes_) < 2:
+                what = (f"Only one class ({self.classes_[0]}) is labelled" if len(self.classes_)
+                        else "No point is labelled")
+                raise ValueError(f"{what}: SELF with β < 1 needs labels of two classes or more "
+                                 "(β = 1, PCA, needs none).")
             XL, classes, idx = _check_labels(X[mask], y[mask], min_per_class=2 if beta == 0 else 1)
             Slb, Slw, _, _ = _local_scatters(XL, idx, len(classes), self.knn, self.t)
         self.total_scatter_ = St

@@ -175,8 +175,10 @@ def test_self_needs_labels_of_two_classes_below_beta_one():
     X, y = _fisher("fisher1")
     labelled = np.zeros(len(X), bool)
     labelled[:3] = True
-    with pytest.raises(ValueError, match="one class"):
+    with pytest.raises(ValueError, match="Only one class"):
         SELF(1, beta=0.5).fit(X, y, labelled)
+    with pytest.raises(ValueError, match="No point is labelled"):
+        SELF(1, beta=0.5).fit(X, y, np.zeros(len(X), bool))
     SELF(1, beta=1.0).fit(X, y, labelled)          # PCA needs no labels
     with pytest.raises(ValueError, match="β must be between 0"):
         SELF(1, beta=1.5).fit(X, y)
