@@ -22,6 +22,7 @@ from algorithms.mixture import *  # noqa: F401,F403
 from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.multitask import *  # noqa: F401,F403
+from algorithms.supervised_projection import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
 from algorithms.transfer import *  # noqa: F401,F403
 from algorithms.trees import *  # noqa: F401,F403

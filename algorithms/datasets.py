@@ -649,6 +649,25 @@ def _lsdd_pair(n, noise, rng):
     return x[:, None], None, {"X_prime": x_prime[:, None]}
 
 
+def _sdr_stripes(n, noise, rng):
+    """§17.2 (spec [EXT] suggestion, app's choice): x ~ N(0, 2²I₂); the class depends on x only through
+    wᵀx with the hidden w = (cos 30°, sin 30°): y = 1 where sin(1.5 wᵀx) ≥ 0, else 2 (stripes). FDA
+    sees equal class means; sufficient dimension reduction finds w."""
+    X = 2.0 * rng.standard_normal((n, 2))
+    w = np.array([np.cos(np.pi / 6), np.sin(np.pi / 6)])
+    return X, np.where(np.sin(1.5 * X @ w) >= 0, 1, 2)
+
+
+def _classes3d(n, noise, rng):
+    """App's choice for 3-D → 2-D (issue 12): three classes with means on a triangle in the (x2, x3)
+    plane, unit noise, and a nuisance feature x1 ~ N(0, 4²) that dominates the variance (PCA's pick)."""
+    counts = _counts(n, 3)
+    X = rng.standard_normal((n, 3)) * np.array([4.0, noise, noise])
+    X[:, 1] += np.repeat([-3.0, 0.0, 3.0], counts)
+    X[:, 2] += np.repeat([0.0, 3.0, 0.0], counts)
+    return X, _blocks(counts, [1, 2, 3])
+
+
 # --------------------------------------------------------------------------------------------------
 # Registry
 # --------------------------------------------------------------------------------------------------
@@ -800,6 +819,13 @@ DATASETS: dict[str, DatasetSpec] = {spec.name: spec for spec in [
     DatasetSpec("lsdd_pair", CLUSTERING, _lsdd_pair,
                 f"{_S} §18.2.3 (Figs 18.10–18.11): X ~ p = N(0, 1), extra['X_prime'] ~ p′ = N(1, 1)",
                 ("x",), n=200, n_range=(20, N_MAX)),
+    DatasetSpec("sdr_stripes", CLASSIFICATION, _sdr_stripes,
+                f"{_S} §17.2 (no data in the book; spec [EXT] suggestion): x ~ N(0, 2²I), classes = "
+                "stripes sin(1.5 wᵀx) ≥ 0 across the hidden direction w at 30°",
+                _XY, n=200, n_range=(10, N_MAX)),
+    DatasetSpec("classes3d", CLASSIFICATION, _classes3d,
+                "app's choice (issue 12): three classes on a triangle in (x2, x3), nuisance x1 ~ N(0, 4²)",
+                ("x1", "x2", "x3"), n=150, n_range=(9, N_MAX), noise=1.0, noise_range=(0.1, 3.0)),
 ]}
 
 

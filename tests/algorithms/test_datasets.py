@@ -25,7 +25,7 @@ EXPECTED_LABELS = {
     "table_5_2": "real", "covariate_shift": "real",
     "spirals": {-1, 1}, "blobs_outliers": {-1, 1}, "diagonal": {-1, 1}, "gauss3_1d": {1, 2, 3},
     "ls_fails": {-1, 1}, "pa_stream": {-1, 1}, "arow_outliers": {-1, 1}, "laprls_moons": {-1, 1},
-    "fisher1": {1, 2}, "fisher2": {1, 2},
+    "fisher1": {1, 2}, "fisher2": {1, 2}, "sdr_stripes": {1, 2}, "classes3d": {1, 2, 3},
     "blobs": {-1, 1}, "blobs3": {0, 1, 2}, "blobs4": {0, 1, 2, 3}, "moons": {-1, 1},
     "circles": {-1, 1}, "xor": {-1, 1}, "separable": {-1, 1}, "imbalanced": {-1, 1},
     "imbalanced_99": {-1, 1},
@@ -190,7 +190,7 @@ def test_dataset_names_filters():
         assert names and all(DATASETS[n].task == task for n in names)
     assert sorted(sum((dataset_names(task=t) for t in (REGRESSION, CLASSIFICATION, CLUSTERING)), [])) \
         == sorted(DATASETS)
-    assert set(dataset_names(dims=3)) == {"swiss_roll", "s_curve"}
+    assert set(dataset_names(dims=3)) >= {"swiss_roll", "s_curve", "classes3d"}
     assert "gauss3_1d" in dataset_names(task=CLASSIFICATION, dims=1)
     assert "sinc" in dataset_names(task=REGRESSION, dims=1)
     assert "sinc" not in dataset_names(task=CLASSIFICATION)
