@@ -29,7 +29,8 @@ from algorithms._base import check_X_y
 from algorithms.linear_regression import LinearRegression
 
 __all__ = ["GLMRegressor", "GLMStep", "LogLinearRegression", "FAMILIES", "CANONICAL_LINKS", "LINKS",
-           "log_partition", "canonical_response", "family_pmf", "poisson_band"]
+           "log_partition", "canonical_response", "natural_variance", "family_pmf", "poisson_band",
+           "share_inside", "response_problem"]
 
 FAMILIES = ("gaussian", "bernoulli", "poisson", "multinomial")
 CANONICAL_LINKS = {"gaussian": "identity", "bernoulli": "logit", "poisson": "log", "multinomial": "softmax"}
@@ -70,6 +71,35 @@ def canonical_response(family: str, eta) -> FloatArray:
         return np.exp(np.clip(eta, -_ETA_LIMIT, _ETA_LIMIT))
     zero = np.zeros(eta.shape[:-1] + (1,))
     return softmax(np.concatenate([eta, zero], axis=-1), axis=-1)
+
+
+def natural_variance(family: str, eta) -> FloatArray:
+    """Var[T(y); η] = a″(η) for the scalar families: 1, φ(1 − φ), e^η (CS229 §8, std)."""
+    if _check_family(family) == "multinomial":
+        raise ValueError("The multinomial's a″(η) is a (k − 1) × (k − 1) matrix, not a number.")
+    if family == "gaussian":
+        return np.ones_like(np.asarray(eta, dtype=float))
+    mu = canonical_response(family, eta)
+    return mu * (1.0 - mu) if family == "bernoulli" else mu
+
+
+def response_problem(family: str, y) -> tuple[str, float] | None:
+    """Why y cannot be this family's response, as (code, offending value), else None:
+    "negative_count" (Poisson), "not_binary" (Bernoulli labels other than 0 and 1)."""
+    y = np.asarray(y)
+    if family in ("poisson", "bernoulli") and y.dtype.kind not in "biuf":
+        return "not_numeric", float("nan")
+    if family == "poisson" and np.any(y < 0):
+        return "negative_count", float(y[y < 0][0])
+    if family == "bernoulli" and not np.all((y == 0) | (y == 1)):
+        return "not_binary", float(y[(y != 0) & (y != 1)][0])
+    return None
+
+
+def share_inside(y, lo, hi) -> float:
+    """The share of the y with lo ≤ y ≤ hi (how many counts a band holds)."""
+    y = np.asarray(y, dtype=float)
+    return float(np.mean((y >= lo) & (y <= hi))) if len(y) else float("nan")
 
 
 def family_pmf(family: str, eta, y) -> FloatArray:
@@ -151,13 +181,13 @@ class GLMRegressor(BaseEstimator):
             raise ValueError(f"max_iter must be a whole number ≥ 1; got {self.max_iter}.")
         tol = check_positive(self.tol, "The tolerance", allow_zero=True)
         X, y = check_X_y(X, y, y_numeric=family != "multinomial")
-        if family == "bernoulli" and not np.all((y == 0) | (y == 1)):
-            bad = y[(y != 0) & (y != 1)][0]
-            raise ValueError(f"A Bernoulli response takes the labels 0 and 1 only; y contains {bad:g}. "
-                             "Recode the two classes as 0 and 1.")
-        if family == "poisson" and np.any(y < 0):
+        problem = response_problem(family, y)
+        if problem is not None and problem[0] == "not_binary":
+            raise ValueError(f"A Bernoulli response takes the labels 0 and 1 only; y contains "
+                             f"{problem[1]:g}. Recode the two classes as 0 and 1.")
+        if problem is not None:
             raise ValueError(f"A Poisson response is a count (0, 1, 2, …); y contains the negative value "
-                             f"{float(y[y < 0][0]):g}.")
+                             f"{problem[1]:g}.")
         if family == "multinomial":
             self.classes_, y = np.unique(y, return_inverse=True)
             if len(self.classes_) < 2:

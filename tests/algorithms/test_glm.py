@@ -13,7 +13,10 @@ from algorithms import SoftmaxRegression
 from algorithms import canonical_response
 from algorithms import family_pmf
 from algorithms import log_partition
+from algorithms import natural_variance
 from algorithms import poisson_band
+from algorithms import response_problem
+from algorithms import share_inside
 
 
 @pytest.fixture
@@ -133,3 +136,13 @@ def test_bad_family_and_link_are_refused():
 def test_separable_labels_do_not_converge():
     model = GLMRegressor("bernoulli", max_iter=30).fit(np.arange(6.0)[:, None], [0, 0, 0, 1, 1, 1])
     assert not model.converged_ and abs(model.theta_[1]) > 5
+
+
+def test_response_problems_name_the_offending_value():
+    assert response_problem("poisson", np.array([1.0, -2.0])) == ("negative_count", -2.0)
+    assert response_problem("bernoulli", np.array([0, 1, 3])) == ("not_binary", 3.0)
+    assert response_problem("bernoulli", np.array(["a", "b"]))[0] == "not_numeric"
+    assert response_problem("gaussian", np.array([-5.0])) is None
+    assert share_inside([0, 1, 2, 3], 1, 2) == 0.5
+    np.testing.assert_allclose(natural_variance("bernoulli", 0.0), 0.25)
+    np.testing.assert_allclose(natural_variance("poisson", np.log(3.0)), 3.0)
