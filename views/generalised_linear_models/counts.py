@@ -20,6 +20,7 @@ from ui.explain import code_view
 from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metric_rows
+from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import percent
 from ui.explain import vector_text
@@ -100,10 +101,14 @@ def render(ctx, controls, main):
     title = t("glm.counts_title_log") if log_space else t("glm.counts_title")
     with main:
         chart(figure(ctx.style, axes, title, traces, legend_rows=2), key="glm.counts_chart")
-        metric_rows(
+        metrics_row(
             [
                 (t("glm.theta_poisson"), vector_text(glm.theta_, 3)),
                 (t("glm.theta_loglinear"), vector_text(loglin.theta_, 3)),
+            ]
+        )
+        metric_rows(
+            [
                 (t("glm.inside_band", level=percent(level)), percent(inside)),
                 (t("glm.deviance"), fmt(glm.deviance_)),
             ],

@@ -20,6 +20,7 @@ from ui.explain import code_view
 from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metric_rows
+from ui.explain import metrics_row
 from ui.explain import vector
 from ui.explain import vector_text
 from ui.figures import FIT_COLOR
@@ -82,9 +83,9 @@ def render(ctx, controls, main):
         if not model.converged_:
             st.warning(t("glm.not_converged", n=model.n_iter_), icon=":material/warning:")
         stepper("glm.irls", len(history), irls_view(model, X, y, ctx))
+        metrics_row([(t("glm.theta"), vector_text(model.theta_.T.ravel(), 3))])
         metric_rows(
             [
-                (t("glm.theta"), vector_text(model.theta_.T.ravel(), 3)),
                 (t("glm.log_likelihood"), fmt(model.log_likelihood_)),
                 (t("glm.deviance"), fmt(model.deviance_)),
                 (t("glm.iterations"), str(model.n_iter_)),
