@@ -25,8 +25,10 @@ from algorithms._base import clone
 from algorithms.basis import LinearBasis
 
 __all__ = ["finite_class_gamma", "sample_complexity", "hoeffding_bound", "vc_bound", "HoeffdingResult",
-           "hoeffding_experiment", "CONCEPT_CLASSES", "VC_DIMENSIONS", "MAX_SHATTER_POINTS",
-           "realisable_labellings", "shatters", "BiasVariance", "bias_variance", "TRUTHS",
+           "hoeffding_experiment", "hoeffding_curve", "CONCEPT_CLASSES", "VC_DIMENSIONS",
+           "MAX_SHATTER_POINTS",
+           "realisable_labellings", "shatters", "line_in_box", "BiasVariance", "bias_variance",
+           "bias_variance_curve", "TRUTHS",
            "BayesianLinearRegression", "PosteriorStep", "log_posterior_grid", "laplace_map"]
 
 
@@ -116,6 +118,14 @@ def hoeffding_experiment(m, gamma, k=1, phi=0.5, n_trials=2000, random_state=Non
                            float(hoeffding_bound(m, gamma)), float(hoeffding_bound(m, gamma, k)), phi_hat)
 
 
+def hoeffding_curve(ms, gamma, k=1, phi=0.5, n_trials=2000, random_state=None):
+    """:func:`hoeffding_experiment` at each m of ``ms``: the observed frequencies for one coin and
+    for any of k coins, as two arrays."""
+    rng = check_random_state(random_state)
+    runs = [hoeffding_experiment(m, gamma, k, phi, n_trials, rng) for m in ms]
+    return np.array([r.single_frequency for r in runs]), np.array([r.any_frequency for r in runs])
+
+
 # ---------------------------------------------------------------------------------------------
 # Shattering (M30)
 
@@ -178,6 +188,29 @@ def shatters(points, concept_class: str) -> bool:
     return bool(realisable_labellings(points, concept_class)[1].all())
 
 
+def line_in_box(theta, lo, hi) -> FloatArray:
+    """The piece of the line θ₀ + θ₁x₁ + θ₂x₂ = 0 inside the box [lo, hi] as its two end points
+    (shape (2, 2)), or an empty (0, 2) array when the line misses the box."""
+    theta = np.asarray(theta, dtype=float)
+    lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    ends = []
+    for axis in (0, 1):
+        other = 1 - axis
+        if abs(theta[1 + other]) < 1e-12:
+            continue
+        for edge in (lo[axis], hi[axis]):
+            value = -(theta[0] + theta[1 + axis] * edge) / theta[1 + other]
+            if lo[other] - 1e-9 <= value <= hi[other] + 1e-9:
+                point = np.empty(2)
+                point[axis], point[other] = edge, value
+                ends.append(point)
+    if not ends:
+        return np.empty((0, 2))
+    ends = np.array(ends)
+    far = np.argmax(((ends - ends[0]) ** 2).sum(1))
+    return np.array([ends[0], ends[far]])
+
+
 # ---------------------------------------------------------------------------------------------
 # Bias and variance by simulation (F.S1)
 
@@ -225,6 +258,17 @@ def bias_variance(model_factory, truth, n_sets=50, n=20, noise=0.3, x_range=(-1.
     return BiasVariance(x_test, predictions, mean, float(np.mean((mean - f_test) ** 2)),
                         float(np.mean(predictions.var(0))), noise**2,
                         float(np.mean((y_fresh - predictions) ** 2)))
+
+
+def bias_variance_curve(model_of, params, truth, n_sets=50, n=20, noise=0.3, x_range=(-1.0, 1.0),
+                        n_test=100, random_state=None) -> dict[str, FloatArray]:
+    """:func:`bias_variance` for each complexity p of ``params`` (degree or λ) with the model
+    ``model_of(p)``, on the same training sets (one seed): arrays "bias2", "variance", "noise",
+    "test_error" against p."""
+    runs = [bias_variance(lambda p=p: model_of(p), truth, n_sets, n, noise, x_range, n_test, random_state)
+            for p in params]
+    return {name: np.array([getattr(r, name) for r in runs]) for name in ("bias2", "variance", "noise",
+                                                                          "test_error")}
 
 
 # ---------------------------------------------------------------------------------------------

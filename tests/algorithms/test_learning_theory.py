@@ -9,10 +9,13 @@ from algorithms import BayesianLinearRegression
 from algorithms import PolynomialBasis
 from algorithms import Ridge
 from algorithms import bias_variance
+from algorithms import bias_variance_curve
 from algorithms import finite_class_gamma
 from algorithms import hoeffding_bound
+from algorithms import hoeffding_curve
 from algorithms import hoeffding_experiment
 from algorithms import laplace_map
+from algorithms import line_in_box
 from algorithms import log_posterior_grid
 from algorithms import realisable_labellings
 from algorithms import sample_complexity
@@ -116,3 +119,23 @@ def test_posterior_grid_peaks_at_the_map_points():
     lasso = laplace_map(Phi, y, 5.0, 10.0)
     assert abs(g[j] - lasso[0]) <= 0.01 and abs(g[i] - lasso[1]) <= 0.01
     assert laplace_map(Phi, y, 1e4, 1.0).tolist() == [0.0, 0.0]  # a strong Laplace prior: exact zeros
+
+
+def test_hoeffding_curve_falls_with_m():
+    single, any_of = hoeffding_curve([10, 50, 200], 0.1, k=5, phi=0.5, n_trials=2000, random_state=0)
+    assert np.all(np.diff(single) < 0) and np.all(any_of >= single)
+
+
+def test_line_in_box_clips_to_the_box():
+    ends = line_in_box([0.0, 1.0, -1.0], [0, 0], [1, 2])  # the diagonal x₂ = x₁ through [0,1]×[0,2]
+    np.testing.assert_allclose(sorted(map(tuple, ends)), [(0, 0), (1, 1)])
+    assert line_in_box([5.0, 1.0, 0.0], [0, 0], [1, 1]).shape == (0, 2)  # x₁ = −5 misses the box
+    np.testing.assert_allclose(sorted(map(tuple, line_in_box([-0.5, 1.0, 0.0], [0, 0], [1, 1]))),
+                               [(0.5, 0), (0.5, 1)])
+
+
+def test_bias_variance_curve_trades_bias_for_variance():
+    curve = bias_variance_curve(lambda d: Ridge(1e-8, PolynomialBasis(d)), [0, 1, 3, 5], "sine", n_sets=100,
+                                random_state=0)
+    assert curve["bias2"][0] > curve["bias2"][-1] and curve["variance"][0] < curve["variance"][-1]
+    np.testing.assert_allclose(curve["noise"], 0.09)
