@@ -34,6 +34,7 @@ from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
+from ui.figures import figure
 from ui.figures import line_trace
 from ui.figures import padded_range
 from ui.figures import plain
@@ -153,32 +154,29 @@ def data_figure(train, seen_rows, mle, map_theta, blr, prior, ctx):
         padded_range(x, 0.03), padded_range(y, 0.25), plain(train.feature_names[0]), plain(train.target_name)
     )
     grid = np.linspace(*axes.x_range, 100)
-    fig = base_figure(ctx.style, axes, t("lt.map_fit_title"), legend_rows=2)
+    traces = []
     if prior == "gaussian":
         mean, std = blr.predict(grid[:, None], return_std=True)
-        fig.add_trace(
-            go.Scatter(
-                x=np.r_[grid, grid[::-1]],
-                y=np.r_[mean + 2 * std, (mean - 2 * std)[::-1]],
-                fill="toself",
-                fillcolor="rgba(0,114,178,0.12)",
-                line=dict(width=0),
-                hoverinfo="skip",
-                name=t("lt.band"),
-            )
+        band = dict(
+            type="scatter",
+            x=np.r_[grid, grid[::-1]],
+            y=np.r_[mean + 2 * std, (mean - 2 * std)[::-1]],
+            fill="toself",
+            fillcolor="rgba(0,114,178,0.12)",
+            line=dict(width=0),
+            hoverinfo="skip",
+            name=t("lt.band"),
         )
         samples = blr.sample_curves(grid[:, None], N_SAMPLES, random_state=0)
         pieces = np.stack([np.broadcast_to(grid, samples.shape), samples], axis=-1)
-        fig.add_trace(polylines_trace(pieces, t("lt.samples"), BLUE, ctx.style.line_width * 0.3))
-    fig.add_trace(
-        line_trace(Curve(t("lt.mle"), grid, mle[0] + mle[1] * grid, HIGHLIGHT_COLOR, "dash"), ctx.style)
-    )
-    fig.add_trace(
-        line_trace(Curve(t("lt.map"), grid, map_theta[0] + map_theta[1] * grid, ALT_COLOR), ctx.style)
-    )
+        traces += [band, polylines_trace(pieces, t("lt.samples"), BLUE, ctx.style.line_width * 0.3)]
     unseen = np.delete(np.arange(len(y)), seen_rows)
-    fig.add_trace(
-        points_trace(x[unseen], y[unseen], t("lt.unseen"), ctx.style, TRUTH_COLOR, "circle", 0.7, hollow=True)
-    )
-    fig.add_trace(points_trace(x[seen_rows], y[seen_rows], t("lt.seen_points"), ctx.style, FIT_COLOR))
-    return fig
+    traces += [
+        line_trace(Curve(t("lt.mle"), grid, mle[0] + mle[1] * grid, HIGHLIGHT_COLOR, "dash"), ctx.style),
+        line_trace(Curve(t("lt.map"), grid, map_theta[0] + map_theta[1] * grid, ALT_COLOR), ctx.style),
+        points_trace(
+            x[unseen], y[unseen], t("lt.unseen"), ctx.style, TRUTH_COLOR, "circle", 0.7, hollow=True
+        ),
+        points_trace(x[seen_rows], y[seen_rows], t("lt.seen_points"), ctx.style, FIT_COLOR),
+    ]
+    return figure(ctx.style, axes, t("lt.map_fit_title"), traces, legend="bottom", legend_width=420)

@@ -32,6 +32,8 @@ from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import curves_figure
+from ui.figures import figure
+from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
@@ -40,6 +42,7 @@ from ui.theme import BLACK
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import PURPLE
+from views.learning_theory._common import vertical_line
 
 DEGREES = np.arange(0, 11)
 LAMBDAS = np.logspace(-6, 2, 17)
@@ -140,22 +143,19 @@ def decomposition_figure(kind, value, curve, ctx):
     top = float(min(max(np.max(curve["test_error"][: len(params)]) * 1.1, 0.2), 2.0))
     x_title = t("lt.degree") if kind == "degree" else "λ"
     x_range = (-0.3, params[-1] + 0.3) if kind == "degree" else (params[0] / 1.5, params[-1] * 1.5)
-    fig = curves_figure(
-        [
+    traces = [
+        line_trace(c, ctx.style)
+        for c in (
             Curve(t("lt.bias2"), params, curve["bias2"], ALT_COLOR),
             Curve(t("lt.variance"), params, curve["variance"], BLUE),
             Curve(t("lt.noise"), params, curve["noise"], TRUTH_COLOR, "dot"),
             Curve(t("lt.sum"), params, total, PURPLE, "dash"),
-        ],
-        Axes(x_range, (0, top), x_title, t("lt.error_axis")),
-        ctx.style,
-        log_x=kind != "degree",
-        title=t("lt.decomposition_title"),
-        legend_rows=2,
-    )
-    fig.add_trace(points_trace(params, curve["test_error"], t("lt.test_error"), ctx.style, FIT_COLOR))
-    fig.add_vline(
-        x=value if kind == "degree" else np.log10(value),
-        line=dict(color=HIGHLIGHT_COLOR, dash="dot", width=ctx.style.line_width / 2),
-    )
+        )
+    ]
+    traces.append(points_trace(params, curve["test_error"], t("lt.test_error"), ctx.style, FIT_COLOR))
+    traces.append(vertical_line(value, (0, top), ctx.style))
+    axes = Axes(x_range, (0, top), x_title, t("lt.error_axis"))
+    fig = figure(ctx.style, axes, t("lt.decomposition_title"), traces, legend="bottom", legend_width=420)
+    if kind != "degree":
+        fig.update_xaxes(type="log", range=list(np.log10(axes.x_range)), exponentformat="power")
     return fig

@@ -29,12 +29,13 @@ from ui.figures import FIT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
-from ui.figures import curves_figure
+from ui.figures import figure
+from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.theme import BLUE
-from ui.theme import HIGHLIGHT_COLOR
+from views.learning_theory._common import vertical_line
 
 M_OPTIONS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000]
 K_OPTIONS = [1, 2, 5, 10, 20, 50, 100, 1000]
@@ -115,15 +116,20 @@ def render(ctx, controls, main):
 
 def frequency_figure(single, any_of, gamma, k, m, ctx):
     """Observed frequencies against m beside Hoeffding's and the union bound (log m)."""
-    curves = [
-        Curve(t("lt.hoeffding"), M_GRID, hoeffding_bound(M_GRID, gamma), FIT_COLOR, "dash"),
-        Curve(t("lt.union"), M_GRID, hoeffding_bound(M_GRID, gamma, k), ALT_COLOR, "dash"),
+    traces = [
+        line_trace(
+            Curve(t("lt.hoeffding"), M_GRID, hoeffding_bound(M_GRID, gamma), FIT_COLOR, "dash"), ctx.style
+        ),
+        line_trace(
+            Curve(t("lt.union"), M_GRID, hoeffding_bound(M_GRID, gamma, k), ALT_COLOR, "dash"), ctx.style
+        ),
+        points_trace(M_GRID, single, t("lt.observed_one"), ctx.style, FIT_COLOR),
+        points_trace(M_GRID, any_of, t("lt.observed_any", k=k), ctx.style, ALT_COLOR, "x"),
+        vertical_line(m, (0, 1), ctx.style),
     ]
     axes = Axes((M_GRID[0] * 0.8, M_GRID[-1] * 1.25), (-0.03, 1.05), "m", t("lt.probability"))
-    fig = curves_figure(curves, axes, ctx.style, log_x=True, title=t("lt.frequency_title"), legend_rows=2)
-    fig.add_trace(points_trace(M_GRID, single, t("lt.observed_one"), ctx.style, FIT_COLOR))
-    fig.add_trace(points_trace(M_GRID, any_of, t("lt.observed_any", k=k), ctx.style, ALT_COLOR, "x"))
-    fig.add_vline(x=np.log10(m), line=dict(color=HIGHLIGHT_COLOR, dash="dot", width=ctx.style.line_width / 2))
+    fig = figure(ctx.style, axes, t("lt.frequency_title"), traces, legend="bottom", legend_width=420)
+    fig.update_xaxes(type="log", range=list(np.log10(axes.x_range)), exponentformat="power")
     return fig
 
 
