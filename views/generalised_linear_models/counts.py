@@ -15,6 +15,7 @@ from algorithms import share_inside
 from ui.charts import chart
 from ui.controls import bound
 from ui.controls import number_slider
+from ui.data_panel import editable_chart
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
@@ -100,7 +101,11 @@ def render(ctx, controls, main):
     )
     title = t("glm.counts_title_log") if log_space else t("glm.counts_title")
     with main:
-        chart(figure(ctx.style, axes, title, traces, legend_rows=2), key="glm.counts_chart")
+        fig = figure(ctx.style, axes, title, traces, legend_rows=2)
+        if log_space:
+            chart(fig, key="glm.counts_chart")
+        else:
+            editable_chart(fig, "glm", ctx.data, axes.x_range, axes.y_range, key="glm.counts_chart")
         metrics_row(
             [
                 (t("glm.theta_poisson"), vector_text(glm.theta_, 3)),

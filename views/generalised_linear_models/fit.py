@@ -36,7 +36,7 @@ from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.stepper import StepView
-from ui.stepper import stepper
+from ui.stepper import stepper_unless_editing
 from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 from ui.theme import HIGHLIGHT_COLOR
@@ -82,7 +82,8 @@ def render(ctx, controls, main):
     with main:
         if not model.converged_:
             st.warning(t("glm.not_converged", n=model.n_iter_), icon=":material/warning:")
-        stepper("glm.irls", len(history), irls_view(model, X, y, ctx))
+        view, axes = irls_view(model, X, y, ctx)
+        stepper_unless_editing("glm.irls", len(history), view, "glm", ctx.data, axes)
         metrics_row([(t("glm.theta"), vector_text(model.theta_.T.ravel(), 3))])
         metric_rows(
             [
@@ -126,8 +127,8 @@ def render(ctx, controls, main):
     code_view(GLMRegressor, projector=ctx.projector)
 
 
-def irls_view(model, X, y, ctx) -> StepView:
-    """The data and the mean curve(s) at each IRLS step."""
+def irls_view(model, X, y, ctx) -> tuple[StepView, Axes]:
+    """The data and the mean curve(s) at each IRLS step, and the fixed axes."""
     family = model.family_
     x_range = padded_range(X[:, 0], 0.03)
     grid = np.linspace(*x_range, N_CURVE)[:, None]
@@ -143,6 +144,7 @@ def irls_view(model, X, y, ctx) -> StepView:
                 CLASS_COLORS[k % 6],
                 CLASS_SYMBOLS[k % 6],
                 0.8,
+                customdata=np.flatnonzero(y == c),
             )
             for k, c in enumerate(classes)
         ]
@@ -189,7 +191,7 @@ def irls_view(model, X, y, ctx) -> StepView:
         )
 
     fig = figure(ctx.style, axes, "", static, legend_rows=2)
-    return StepView(fig, frame, label, details)
+    return StepView(fig, frame, label, details), axes
 
 
 def predictive_figure(model, probe, y, ctx):

@@ -21,6 +21,7 @@ from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import log_slider
 from ui.controls import slider
+from ui.data_panel import editable_chart
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import formula_panel
@@ -87,7 +88,8 @@ def render(ctx, controls, main):
         with left:
             chart(posterior_figure(g1, g2, log_post, mle, map_theta, seen, ctx), key="lt.posterior_chart")
         with right:
-            chart(data_figure(train, seen_rows, mle, map_theta, blr, prior, ctx), key="lt.map_fit_chart")
+            fig, axes = data_figure(train, seen_rows, mle, map_theta, blr, prior, ctx)
+            editable_chart(fig, "lt", ctx.data, axes.x_range, axes.y_range, key="lt.map_fit_chart")
         metric_rows(
             [
                 (t("lt.theta_mle"), vector_text(mle, 3)),
@@ -146,7 +148,7 @@ def posterior_figure(g1, g2, log_post, mle, map_theta, seen, ctx):
     return fig
 
 
-def data_figure(train, seen_rows, mle, map_theta, blr, prior, ctx):
+def data_figure(train, seen_rows, mle, map_theta, blr, prior, ctx) -> tuple[go.Figure, Axes]:
     """All points (the first n filled), the ML and MAP lines; for the Gaussian prior the predictive band
     and lines drawn from the posterior (fully Bayesian, M37)."""
     x, y = train.X[:, 0], train.y
@@ -175,8 +177,19 @@ def data_figure(train, seen_rows, mle, map_theta, blr, prior, ctx):
         line_trace(Curve(t("lt.mle"), grid, mle[0] + mle[1] * grid, HIGHLIGHT_COLOR, "dash"), ctx.style),
         line_trace(Curve(t("lt.map"), grid, map_theta[0] + map_theta[1] * grid, ALT_COLOR), ctx.style),
         points_trace(
-            x[unseen], y[unseen], t("lt.unseen"), ctx.style, TRUTH_COLOR, "circle", 0.7, hollow=True
+            x[unseen],
+            y[unseen],
+            t("lt.unseen"),
+            ctx.style,
+            TRUTH_COLOR,
+            "circle",
+            0.7,
+            True,
+            customdata=unseen,
         ),
-        points_trace(x[seen_rows], y[seen_rows], t("lt.seen_points"), ctx.style, FIT_COLOR),
+        points_trace(
+            x[seen_rows], y[seen_rows], t("lt.seen_points"), ctx.style, FIT_COLOR, customdata=seen_rows
+        ),
     ]
-    return figure(ctx.style, axes, t("lt.map_fit_title"), traces, legend="bottom", legend_width=420)
+    fig = figure(ctx.style, axes, t("lt.map_fit_title"), traces, legend="bottom", legend_width=420)
+    return fig, axes
