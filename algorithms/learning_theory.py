@@ -3,7 +3,7 @@ bound, and the Bayesian (MAP) reading of regularisation.
 
 CS229 Part VI (M28 finite-H bound, M30 shattering, M31 VC bound; F.S1–F.S2 from the notes' full
 text: bias/variance, union bound, Hoeffding) and Part VII §3 (M37 MAP and regularisation); seed 003
-§8.1 (evidence updates the prior) and §8.2.
+§8.1 (evidence updates the prior rather than deciding alone).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Learning theory (CS229 Part VI M28–M31 with F.S1–F.S2; Part VII §3 M37; seed 003 §8.1–8.2).
+"""Learning theory (CS229 Part VI M28–M31 with F.S1–F.S2; Part VII §3 M37; seed 003 §8.1).
 
 Four views: Hoeffding and the union bound by simulation with the finite-H bound calculator,
 shattering and the VC bound, bias and variance measured over many training sets, and MAP
