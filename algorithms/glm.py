@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 from scipy.special import expit
 from scipy.special import gammaln
 from scipy.special import log_softmax
@@ -121,6 +120,7 @@ def family_pmf(family: str, eta, y) -> FloatArray:
 
 def poisson_band(mu, level: float = 0.9) -> tuple[FloatArray, FloatArray]:
     """The central ``level`` interval of Poisson(μ) counts at each μ (the bands around a fitted mean)."""
+    from scipy import stats  # imported here: scipy.stats costs every app start most of a second
     level = float(level)
     if not 0.0 < level < 1.0:
         raise ValueError(f"The band level must lie strictly between 0 and 1; got {level}.")

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from itertools import product
 
 import numpy as np
-from scipy.optimize import linprog
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -147,6 +146,7 @@ def _inside_box(points, positive):
 def _half_plane(points, positive):
     """A θ with θᵀx̂ ≥ 1 on positives and ≤ −1 on negatives (an LP; exists iff h(x) = 1{θᵀx̂ ≥ 0}
     realises the labelling), else None."""
+    from scipy.optimize import linprog  # imported here: scipy.optimize slows every app start
     Xh = np.column_stack([np.ones(len(points)), points])
     signs = np.where(positive, 1.0, -1.0)
     res = linprog(np.zeros(Xh.shape[1]), A_ub=-signs[:, None] * Xh, b_ub=-np.ones(len(points)),
