@@ -15,7 +15,9 @@ from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
+from algorithms.glm import *  # noqa: F401,F403
 from algorithms.kernels import *  # noqa: F401,F403
+from algorithms.learning_theory import *  # noqa: F401,F403
 from algorithms.linear_classifiers import *  # noqa: F401,F403
 from algorithms.linear_regression import *  # noqa: F401,F403
 from algorithms.mixture import *  # noqa: F401,F403

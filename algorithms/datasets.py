@@ -666,6 +666,47 @@ def _classes3d(n, noise, rng):
     X[:, 1] += np.repeat([-3.0, 0.0, 3.0], counts)
     X[:, 2] += np.repeat([0.0, 3.0, 0.0], counts)
     return X, _blocks(counts, [1, 2, 3])
+def _glm_gaussian_truth(x: FloatArray) -> FloatArray:
+    """E[y | x] = 0.5 + 0.6x: the identity response of the Gaussian GLM (CS229 M14 §9.1)."""
+    return 0.5 + 0.6 * np.asarray(x, dtype=float).reshape(-1)
+
+
+def _glm_gaussian(n, noise, rng):
+    """Gaussian GLM data: x ~ U(0, 4), y ~ N(0.5 + 0.6x, σ²) (CS229 M13–M14)."""
+    x = np.sort(rng.uniform(0.0, 4.0, n))
+    return x[:, None], _glm_gaussian_truth(x) + noise * rng.standard_normal(n)
+
+
+def _glm_poisson_truth(x: FloatArray) -> FloatArray:
+    """E[y | x] = exp(0.2 + 0.7x): the Poisson GLM's canonical response (CS229 M14)."""
+    return np.exp(0.2 + 0.7 * np.asarray(x, dtype=float).reshape(-1))
+
+
+def _glm_poisson(n, noise, rng):
+    """Counts (e.g. customers per hour, CS229 M14): x ~ U(0, 3), y ~ Poisson(exp(0.2 + 0.7x))."""
+    x = np.sort(rng.uniform(0.0, 3.0, n))
+    return x[:, None], rng.poisson(_glm_poisson_truth(x)).astype(float)
+
+
+def _glm_bernoulli(n, noise, rng):
+    """Bernoulli GLM data: x ~ U(−3, 3), y ~ Bernoulli(1/(1 + e^{−(0.5 + 1.5x)})), labels 0 and 1
+    (CS229 M14 §9.2)."""
+    x = np.sort(rng.uniform(-3.0, 3.0, n))
+    y = (rng.uniform(size=n) < 1.0 / (1.0 + np.exp(-(0.5 + 1.5 * x)))).astype(int)
+    y[[0, -1]] = 0, 1  # both labels at every n
+    return x[:, None], y
+
+
+def _glm_multinomial(n, noise, rng):
+    """Multinomial GLM data (CS229 M15): x ~ U(−3, 3), y ∈ {0, 1, 2} drawn from the softmax of
+    η = (−2 − 2x, 1 − 0.5x, 0) (class 2 is the reference with θ_k = 0)."""
+    x = np.sort(rng.uniform(-3.0, 3.0, n))
+    eta = np.column_stack([-2.0 - 2.0 * x, 1.0 - 0.5 * x, np.zeros(n)])
+    p = np.exp(eta - eta.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    y = (rng.uniform(size=n)[:, None] > np.cumsum(p, 1)).sum(1)
+    y[[0, n // 2, -1]] = 0, 1, 2  # every class at every n
+    return x[:, None], y
 
 
 # --------------------------------------------------------------------------------------------------
@@ -826,6 +867,15 @@ DATASETS: dict[str, DatasetSpec] = {spec.name: spec for spec in [
     DatasetSpec("classes3d", CLASSIFICATION, _classes3d,
                 "app's choice (issue 12): three classes on a triangle in (x2, x3), nuisance x1 ~ N(0, 4²)",
                 ("x1", "x2", "x3"), n=150, n_range=(9, N_MAX), noise=1.0, noise_range=(0.1, 3.0)),
+    # ---- generalised linear models (data from each family)
+    DatasetSpec("glm_gaussian", REGRESSION, _glm_gaussian, "CS229 M13–M14: y ~ N(0.5 + 0.6x, σ²)", ("x",),
+                n=60, n_range=(5, N_MAX), noise=0.5, noise_range=(0.0, 2.0), truth=_glm_gaussian_truth),
+    DatasetSpec("glm_poisson", REGRESSION, _glm_poisson, "CS229 M14: counts y ~ Poisson(exp(0.2 + 0.7x))",
+                ("x",), target_name="count", n=60, n_range=(5, N_MAX), truth=_glm_poisson_truth),
+    DatasetSpec("glm_bernoulli", CLASSIFICATION, _glm_bernoulli,
+                "CS229 M14 §9.2: y ~ Bernoulli(σ(0.5 + 1.5x)), labels 0/1", ("x",), n=80, n_range=(5, N_MAX)),
+    DatasetSpec("glm_multinomial", CLASSIFICATION, _glm_multinomial,
+                "CS229 M15: y ∈ {0, 1, 2} from a softmax in x", ("x",), n=90, n_range=(6, N_MAX)),
 ]}
 
 

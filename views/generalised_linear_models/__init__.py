@@ -1,0 +1,1 @@
+"""Views of pages/generalised_linear_models.py."""

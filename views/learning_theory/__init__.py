@@ -1,0 +1,1 @@
+"""Views of pages/learning_theory.py."""
