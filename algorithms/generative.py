@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import numpy as np
 import scipy.linalg
+from scipy.special import betaln
 from scipy.special import expit
 from scipy.special import logsumexp
-from scipy.stats import beta as beta_distribution
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -607,6 +607,13 @@ def coin_flips(n: int, p: float, random_state=0) -> np.ndarray:
     return (check_random_state(random_state).random(int(n)) < p).astype(int)
 
 
+def _beta_pdf(theta, a: float, b: float) -> np.ndarray:
+    """Beta(θ; a, b) = θ^(a−1)(1 − θ)^(b−1)/B(a, b) for θ in (0, 1)."""
+    theta = np.asarray(theta, dtype=float)
+    with np.errstate(divide="ignore"):
+        return np.exp((a - 1) * np.log(theta) + (b - 1) * np.log1p(-theta) - betaln(a, b))
+
+
 def _beta_mode(a, b):
     """The mode of Beta(a, b): (a − 1)/(a + b − 2) when a, b > 1; otherwise the density is largest at
     an end (1 if a > b, 0 if a < b) or flat (½ taken)."""
@@ -645,10 +652,10 @@ class BetaBernoulli(BaseEstimator):
     def posterior_pdf(self, theta) -> np.ndarray:
         """The posterior density Beta(θ; α + h, β + t)."""
         check_is_fitted(self, "a_")
-        return beta_distribution.pdf(np.asarray(theta, dtype=float), self.a_, self.b_)
+        return _beta_pdf(theta, self.a_, self.b_)
 
     def prior_pdf(self, theta) -> np.ndarray:
-        return beta_distribution.pdf(np.asarray(theta, dtype=float), self.alpha, self.beta)
+        return _beta_pdf(theta, self.alpha, self.beta)
 
 
 def coin_estimates(flips, alpha: float = 1.0, beta: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
