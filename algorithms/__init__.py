@@ -11,6 +11,7 @@ from algorithms._base import squared_distances  # noqa: F401
 from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
+from algorithms.control import *  # noqa: F401,F403
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
@@ -20,5 +21,6 @@ from algorithms.linear_regression import *  # noqa: F401,F403
 from algorithms.mixture import *  # noqa: F401,F403
 from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
+from algorithms.sequences import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
 from algorithms.trees import *  # noqa: F401,F403
