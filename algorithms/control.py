@@ -21,7 +21,7 @@ from algorithms._base import check_random_state
 
 __all__ = [
     "ACTIONS", "GridWorld", "DPResult", "value_iteration", "policy_iteration", "q_values",
-    "greedy_policy", "bellman_residual", "finite_horizon_values", "ModelRound", "ModelBasedRL",
+    "greedy_policy", "bellman_residual", "bellman_terms", "parse_layout", "finite_horizon_values", "ModelRound", "ModelBasedRL",
     "MountainCar", "discretised_value_iteration", "FittedVIStep", "fitted_value_iteration",
     "car_rollout", "rbf_features", "lqr", "FiniteHorizonLQR", "finite_horizon_lqr", "lqr_rollout",
     "Pendulum", "linearise", "KalmanFilter", "simulate_tracking", "lqg_rollout",
@@ -141,6 +141,7 @@ class DPResult:
     deltas: FloatArray
     n_iter: int
     changes: tuple = ()
+    snapshot_steps: tuple = ()
 
 
 def q_values(world: GridWorld, V) -> FloatArray:
@@ -156,6 +157,35 @@ def greedy_policy(world: GridWorld, V) -> np.ndarray:
 def bellman_residual(world: GridWorld, V) -> float:
     """‖V − max_a Q(a, ·)‖∞: zero at V*."""
     return float(np.max(np.abs(np.asarray(V) - q_values(world, V).max(axis=0))))
+
+
+def bellman_terms(world: GridWorld, V, s: int) -> list[tuple[FloatArray, FloatArray, float]]:
+    """The backup of one state written out: per action the (P_sa(s'), V(s')) pairs with P > 0 and
+    Q(a, s) = R(s) + γ Σ P_sa(s') V(s')."""
+    V = np.asarray(V, float)
+    Q = q_values(world, V)[:, s]
+    terms = []
+    for a in range(4):
+        nxt = np.flatnonzero(world.P[a, s] > 0)
+        terms.append((world.P[a, s, nxt], V[nxt], float(Q[a])))
+    return terms
+
+
+LAYOUT_CELLS = {".": 0.0, "#": 0.0, "+": 1.0, "*": 10.0, "-": -1.0}
+
+
+def parse_layout(layout: str, step_reward: float = -0.02, max_side: int = 10):
+    """A grid written as rows of characters separated by ';' — '.' free (R = step reward), '#' wall,
+    and terminal cells '+' (R = +1), '*' (R = +10), '-' (R = −1). Returns (rewards, walls, terminals)."""
+    rows = str(layout).split(";")
+    if not rows or len({len(r) for r in rows}) != 1 or not rows[0] or len(rows) > max_side \
+            or len(rows[0]) > max_side or any(c not in LAYOUT_CELLS for r in rows for c in r):
+        raise ValueError(f"A layout is rows of equal length (at most {max_side}) of the characters . # + * -.")
+    chars = np.array([list(r) for r in rows])
+    rewards = np.vectorize(LAYOUT_CELLS.get)(chars).astype(float)
+    free = chars == "."
+    rewards[free] = step_reward
+    return rewards, chars == "#", np.isin(chars, ["+", "*", "-"])
 
 
 def _snapshots(n: int) -> set[int]:
@@ -188,7 +218,7 @@ def value_iteration(world: GridWorld, tol: float = 1e-10, max_iter: int = 5000,
     keep = sorted(_snapshots(len(values) - 1))
     history = tuple(values[i] for i in keep)
     return DPResult(V, greedy_policy(world, V), history, tuple(greedy_policy(world, v) for v in history),
-                    np.array(deltas), len(deltas))
+                    np.array(deltas), len(deltas), (), tuple(keep))
 
 
 def _evaluate(world: GridWorld, policy: np.ndarray) -> FloatArray:
@@ -231,7 +261,7 @@ def policy_iteration(world: GridWorld, max_iter: int = 100, random_state=0) -> D
             break
     values.append(values[-1])
     return DPResult(values[-1], policy, tuple(values), tuple(policies), np.array(deltas), len(changes),
-                    tuple(changes))
+                    tuple(changes), tuple(range(len(values))))
 
 
 def finite_horizon_values(world: GridWorld, horizon: int) -> tuple[FloatArray, np.ndarray]:
