@@ -21,7 +21,8 @@ from algorithms._base import check_random_state
 
 __all__ = [
     "ACTIONS", "GridWorld", "DPResult", "value_iteration", "policy_iteration", "q_values",
-    "greedy_policy", "bellman_residual", "bellman_terms", "parse_layout", "finite_horizon_values", "ModelRound", "ModelBasedRL",
+    "greedy_policy", "bellman_residual", "bellman_terms", "parse_layout", "finite_horizon_values",
+    "ModelRound", "ModelBasedRL",
     "MountainCar", "discretised_value_iteration", "FittedVIStep", "fitted_value_iteration",
     "car_rollout", "rbf_features", "lqr", "FiniteHorizonLQR", "finite_horizon_lqr", "lqr_rollout",
     "Pendulum", "linearise", "KalmanFilter", "simulate_tracking", "lqg_rollout",
@@ -180,7 +181,7 @@ def parse_layout(layout: str, step_reward: float = -0.02, max_side: int = 10):
     rows = str(layout).split(";")
     if not rows or len({len(r) for r in rows}) != 1 or not rows[0] or len(rows) > max_side \
             or len(rows[0]) > max_side or any(c not in LAYOUT_CELLS for r in rows for c in r):
-        raise ValueError(f"A layout is rows of equal length (at most {max_side}) of the characters . # + * -.")
+        raise ValueError(f"A layout is rows of equal length (at most {max_side}) of the characters .#+*-")
     chars = np.array([list(r) for r in rows])
     rewards = np.vectorize(LAYOUT_CELLS.get)(chars).astype(float)
     free = chars == "."

@@ -12,19 +12,22 @@ from ui.frame import page_frame
 from ui.views import view_columns
 from ui.views import view_picker
 from views.reinforcement_learning import grid
+from views.reinforcement_learning import kalman
+from views.reinforcement_learning import lqg
 from views.reinforcement_learning import lqr
 
 P = "rl"
-VIEWS = (grid, lqr)
+VIEWS = (grid, lqr, kalman, lqg)
 PRESETS = {
     "rl_cs229_grid": {
         "rl.view": "grid", "rl.world": "cs229", "rl.layout": "...+;.#.-;....", "rl.step_reward": -0.02,
         "rl.slip": 0.2, "rl.gamma": 0.99, "rl.method": "vi", "rl.row": 3, "rl.col": 3,
     },
     "rl_lqr_scalar": {
-        "rl.view": "lqr", "rl.system": "scalar", "rl.a": 1.0, "rl.b": 1.0, "rl.q": 1.0, "rl.r": 1.0, "rl.T": 5,
-        "rl.noise": 0.0, "rl.lqr.step": 0,
+        "rl.view": "lqr", "rl.system": "scalar", "rl.a": 1.0, "rl.b": 1.0, "rl.q": 1.0, "rl.r": 1.0,
+        "rl.T": 5, "rl.noise": 0.0, "rl.lqr.step": 0,
     },
+    "rl_kalman_track": {"rl.view": "kalman", "rl.kf_q": 0.01, "rl.kf_r": 1.0, "rl.kf_T": 30, "rl.kf_seed": 0},
 }
 
 ctx = page_frame(P)

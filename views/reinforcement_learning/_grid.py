@@ -134,14 +134,14 @@ def grid_static(layout: str, ctx, title: str = " ", selected: tuple[int, int] | 
 def value_traces(world: GridWorld, layout: str, values, policy, style, digits: int = 2) -> list[dict]:
     """The value heat-map, each free cell's value and greedy arrow (terminal cells show their reward)."""
     chars = np.array([list(r) for r in layout.split(";")])
-    grid = world.to_grid(values)
+    grid = world.to_grid(values, fill=0.0)  # walls: covered by their dark squares
     cells = world.cells
     arrows = ARROWS[np.asarray(policy)]
     text = [
         CELL_LABELS.get(chars[r, c], "") + ("" if chars[r, c] in CELL_LABELS else f"{a}<br>{v:.{digits}f}")
         for (r, c), a, v in zip(cells, arrows, values, strict=True)
     ]
-    span = float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 1.0
+    span = float(np.max(np.abs(grid)))
     return [
         dict(type="heatmap", z=grid, x=np.arange(grid.shape[1]), y=np.arange(grid.shape[0]),
              colorscale="RdBu", zmid=0.0, zmin=-max(span, 1e-9), zmax=max(span, 1e-9), hoverinfo="skip",

@@ -120,7 +120,8 @@ def backup_text(world, V, state) -> str:
     lines = []
     for a, (probs, values, q) in enumerate(terms):
         sum_text = " + ".join(f"{p:.2g}·{v:.3f}" for p, v in zip(probs, values, strict=True))
-        lines.append(f"- {ARROWS[a]}  Q = {world.R[state]:.3g} + {world.gamma:.3g}·({sum_text}) = **{q:.4f}**")
+        reward = f"{world.R[state]:.3g} + {world.gamma:.3g}"
+        lines.append(f"- {ARROWS[a]}  Q = {reward}·({sum_text}) = **{q:.4f}**")
     best = max(q for _, _, q in terms)
     return t("rl.backup_heading", v=f"{best:.4f}") + "\n\n" + "\n".join(lines)
 
@@ -149,6 +150,6 @@ def formulas(world, result, state) -> list[Formula]:
         q = max(q for _, _, q in bellman_terms(world, V, state))
         out.append(Formula(rf"V^*(s) = {number(world.R[state])} + \max_a(\dots) = {number(q)}"
                            rf"\approx {number(V[state])}", "CS229 XIII §2, M49"))
-    out.append(Formula(r"\|V_{t+1}-V^*\|_\infty \le \gamma \|V_t - V^*\|_\infty,\ \gamma = " + number(world.gamma),
-                       "CS229 XIII §2 (contraction)"))
+    contraction = r"\|V_{t+1}-V^*\|_\infty \le \gamma \|V_t - V^*\|_\infty,\ \gamma = "
+    out.append(Formula(contraction + number(world.gamma), "CS229 XIII §2 (contraction)"))
     return out

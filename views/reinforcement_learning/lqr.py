@@ -96,8 +96,8 @@ def riccati_stepper(ctx, plan, T):
 
     def frame(step):
         ts = np.arange(T - 1 - step, T)
-        return [line_trace(Curve(names[j], ts, K[ts, j], GAIN_COLORS[j]), ctx.style) | {"mode": "lines+markers"}
-                for j in range(K.shape[1])]
+        curves = [Curve(names[j], ts, K[ts, j], GAIN_COLORS[j]) for j in range(K.shape[1])]
+        return [line_trace(c, ctx.style) | {"mode": "lines+markers"} for c in curves]
 
     def label(step):
         t_now = T - 1 - step
@@ -127,7 +127,8 @@ def formulas(A, B, Q, R, plan, step, T) -> list[Formula]:
                 rf"(\,{matrix(R)} + {matrix(B.T @ P_next @ B)}\,)^{{-1}} {matrix(B.T @ P_next @ A)} = "
                 rf"{matrix(plan.K[t_now])}", "CS229 XIV §2, M56 (corrected, errata 21)"),
         Formula(rf"P_{{{t_now}}} = Q + A^\top P_{{{t_now + 1}}} A - A^\top P_{{{t_now + 1}}} B K_{{{t_now}}}"
-                rf" = {matrix(plan.P[t_now])},\quad \Phi_t = -P_t", "CS229 XIV §2, Riccati (corrected, errata 22)"),
+                rf" = {matrix(plan.P[t_now])},\quad \Phi_t = -P_t",
+                "CS229 XIV §2, Riccati (corrected, errata 22)"),
         Formula(rf"u_t = -K_t x_t,\quad \Psi_t = \Psi_{{t+1}} + \mathrm{{tr}}(\Sigma\Phi_{{t+1}}),"
                 rf"\ -\Psi_0 = {number(plan.c[0])}", "CS229 XIV §2, Fact 3"),
     ]
