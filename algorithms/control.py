@@ -22,7 +22,7 @@ from algorithms._base import check_random_state
 __all__ = [
     "ACTIONS", "GridWorld", "DPResult", "value_iteration", "policy_iteration", "q_values",
     "greedy_policy", "bellman_residual", "bellman_terms", "parse_layout", "finite_horizon_values",
-    "ModelRound", "ModelBasedRL",
+    "planned_walk", "ModelRound", "ModelBasedRL",
     "MountainCar", "discretised_value_iteration", "FittedVIStep", "fitted_value_iteration",
     "car_rollout", "rbf_features", "lqr", "FiniteHorizonLQR", "finite_horizon_lqr", "lqr_rollout",
     "Pendulum", "linearise", "KalmanFilter", "simulate_tracking", "lqg_rollout",
@@ -283,6 +283,20 @@ def finite_horizon_values(world: GridWorld, horizon: int) -> tuple[FloatArray, n
         V[t] = Q.max(axis=0)
         policy[t] = np.where(world.terminal, -1, _first_best(Q))
     return V, policy
+
+
+def planned_walk(world: GridWorld, policy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Follow a non-stationary policy π_t (T+1, S) from the start, each step to its most likely next
+    state, until a terminal cell or t = T. Returns the visited states and the actions taken."""
+    s, states, actions = world.start, [world.start], []
+    for t in range(len(policy) - 1):
+        a = policy[t, s]
+        if a < 0:
+            break
+        s = int(np.argmax(world.P[a, s]))
+        states.append(s)
+        actions.append(int(a))
+    return np.array(states), np.array(actions, int)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,12 +12,14 @@ from ui.frame import page_frame
 from ui.views import view_columns
 from ui.views import view_picker
 from views.reinforcement_learning import grid
+from views.reinforcement_learning import horizon
 from views.reinforcement_learning import kalman
 from views.reinforcement_learning import lqg
 from views.reinforcement_learning import lqr
+from views.reinforcement_learning import model
 
 P = "rl"
-VIEWS = (grid, lqr, kalman, lqg)
+VIEWS = (grid, model, horizon, lqr, kalman, lqg)
 PRESETS = {
     "rl_cs229_grid": {
         "rl.view": "grid", "rl.world": "cs229", "rl.layout": "...+;.#.-;....", "rl.step_reward": -0.02,
@@ -28,6 +30,14 @@ PRESETS = {
         "rl.T": 5, "rl.noise": 0.0, "rl.lqr.step": 0,
     },
     "rl_kalman_track": {"rl.view": "kalman", "rl.kf_q": 0.01, "rl.kf_r": 1.0, "rl.kf_T": 30, "rl.kf_seed": 0},
+    "rl_model_based": {
+        "rl.view": "model", "rl.world": "cs229", "rl.layout": "...+;.#.-;....", "rl.step_reward": -0.02,
+        "rl.slip": 0.2, "rl.gamma": 0.9, "rl.rounds": 10, "rl.trials": 10, "rl.epsilon": 0.2, "rl.mb_seed": 0,
+    },
+    "rl_two_goals": {
+        "rl.view": "horizon", "rl.world": "two_goals", "rl.layout": "+........;.#######.;........*",
+        "rl.step_reward": 0.0, "rl.slip": 0.0, "rl.fh_T": 8,
+    },
 }
 
 ctx = page_frame(P)

@@ -94,3 +94,18 @@ def test_lqg_costs_more_than_lqr_on_the_true_state():
 def test_chinese_labels():
     at = open_page(PAGE, lang="zh")
     assert not at.exception and "值迭代轮数" in metrics(at)
+
+
+def test_two_goals_preset_heads_for_the_far_goal_only_with_time_enough():
+    """CS229 XIV §1 (M55): +10 eight steps away, +1 two steps away."""
+    at = choose_preset(open_page(PAGE), "CS229 XIV §1")
+    shown = metrics(at)
+    assert shown["V*₀(start)"] == "10" and shown["Planned walk from the start"] == "→" * 8
+    at = open_page(PAGE, {"rl.view": "horizon", "rl.step_reward": "0.0", "rl.slip": "0.0", "rl.fh_T": "5"})
+    assert metrics(at)["Reward reached"] == "1" and metrics(at)["Planned walk from the start"] == "↑↑"
+
+
+def test_model_based_preset_learns_the_transitions():
+    at = choose_preset(open_page(PAGE), "CS229 XIII §3")
+    shown = metrics(at)
+    assert shown["Trials run"] == "100" and float(shown["|V̂ − V*| at the start"]) < 0.1
