@@ -22,10 +22,11 @@ from algorithms._base import check_random_state
 __all__ = [
     "ACTIONS", "GridWorld", "DPResult", "value_iteration", "policy_iteration", "q_values",
     "greedy_policy", "bellman_residual", "bellman_terms", "parse_layout", "finite_horizon_values",
-    "planned_walk", "ModelRound", "ModelBasedRL",
-    "MountainCar", "discretised_value_iteration", "FittedVIStep", "fitted_value_iteration",
-    "car_rollout", "rbf_features", "lqr", "FiniteHorizonLQR", "finite_horizon_lqr", "lqr_rollout",
-    "Pendulum", "linearise", "KalmanFilter", "simulate_tracking", "lqg_rollout",
+    "planned_walk", "ModelRound", "ModelBasedRL", "MountainCar", "discretised_value_iteration",
+    "FittedVIStep", "fitted_value_iteration", "car_rollout", "rbf_features", "discretised_rollout",
+    "fitted_values_on_grid", "fitted_rollout", "lqr", "FiniteHorizonLQR", "finite_horizon_lqr",
+    "lqr_rollout", "Pendulum", "linearise", "affine_rollout", "KalmanFilter", "simulate_tracking",
+    "lqg_rollout",
 ]
 
 ACTIONS = ("up", "right", "down", "left")
@@ -389,19 +390,23 @@ class _EstimatedWorld:
 class MountainCar:
     """A car in a valley, state s = (x, v), actions push −1, 0, +1 (a deterministic simulator, M53).
 
-    v' = clip(v + 0.001 a − 0.0025 cos 3x), x' = clip(x + v'); reaching x ≥ 0.5 ends the task.
-    R(s) = −1 per step before the goal (so −V counts discounted steps to the goal).
+    v' = clip(v + 0.001 a − 0.0025 cos 3x), x' = clip(x + v'), a tick; one decision holds the action
+    for ``HOLD`` ticks (so a coarse grid can see the car move). Reaching x ≥ 0.5 ends the task.
+    R(s) = −1 per decision before the goal (so −V counts discounted decisions to the goal).
     """
+
+    HOLD = 4
 
     x_range = (-1.2, 0.5)
     v_range = (-0.07, 0.07)
     actions = (-1.0, 0.0, 1.0)
 
     def step(self, S: FloatArray, a: float) -> FloatArray:
-        S = np.atleast_2d(S)
-        v = np.clip(S[:, 1] + 0.001 * a - 0.0025 * np.cos(3 * S[:, 0]), *self.v_range)
-        x = np.clip(S[:, 0] + v, *self.x_range)
-        v = np.where(x <= self.x_range[0], np.maximum(v, 0.0), v)
+        x, v = np.atleast_2d(S).T
+        for _ in range(self.HOLD):
+            v = np.clip(v + 0.001 * a - 0.0025 * np.cos(3 * x), *self.v_range)
+            x = np.clip(x + v, *self.x_range)
+            v = np.where(x <= self.x_range[0], np.maximum(v, 0.0), v)
         return np.column_stack([x, v])
 
     def done(self, S: FloatArray) -> np.ndarray:
@@ -507,6 +512,25 @@ def car_rollout(value_of, start, max_steps: int = 500) -> FloatArray:
         s = candidates[[int(np.argmax(scores))]]
         path.append(s[0])
     return np.array(path)
+
+
+def discretised_rollout(V, start, max_steps: int = 500) -> FloatArray:
+    """Act greedily on the discretised values V (k, k): each candidate next state takes its cell's V."""
+    k = V.shape[0]
+    return car_rollout(lambda S: V.ravel()[_cell_of(MountainCar(), S, k)], start, max_steps)
+
+
+def fitted_values_on_grid(theta, n_centres: int, resolution: int = 40):
+    """V(s) = θᵀφ(s) on a resolution × resolution grid: (x grid, v grid, V indexed [x, v])."""
+    car = MountainCar()
+    xs, vs = np.linspace(*car.x_range, resolution), np.linspace(*car.v_range, resolution)
+    S = np.column_stack([np.repeat(xs, resolution), np.tile(vs, resolution)])
+    return xs, vs, (rbf_features(S, n_centres) @ theta).reshape(resolution, resolution)
+
+
+def fitted_rollout(theta, n_centres: int, start, max_steps: int = 500) -> FloatArray:
+    """Act greedily on the fitted V = θᵀφ (M54 (10): argmax_a V(f(s, a)))."""
+    return car_rollout(lambda S: rbf_features(S, n_centres) @ theta, start, max_steps)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -653,6 +677,16 @@ def linearise(step, s_bar, a_bar, eps: float = 1e-6) -> tuple[FloatArray, FloatA
         B[:, j] = (step(s_bar, a_bar + e) - step(s_bar, a_bar - e)) / (2 * eps)
     k = step(s_bar, a_bar) - A @ s_bar - B @ a_bar
     return A, B, k
+
+
+def affine_rollout(A, B, k, s0, T: int, gain=None) -> FloatArray:
+    """The linearised model s_{t+1} = A s_t + B a_t + k with a_t = −K s_t (or 0): states (T+1, n)."""
+    A, B, k = np.atleast_2d(A), np.atleast_2d(B), np.asarray(k, float)
+    s = [np.asarray(s0, float)]
+    for _ in range(int(T)):
+        a = np.zeros(B.shape[1]) if gain is None else -(np.atleast_2d(gain) @ s[-1])
+        s.append(A @ s[-1] + B @ a + k)
+    return np.array(s)
 
 
 class KalmanFilter(BaseEstimator):

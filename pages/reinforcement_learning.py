@@ -11,15 +11,17 @@ from ui.controls import preset_picker
 from ui.frame import page_frame
 from ui.views import view_columns
 from ui.views import view_picker
+from views.reinforcement_learning import continuous
 from views.reinforcement_learning import grid
 from views.reinforcement_learning import horizon
 from views.reinforcement_learning import kalman
+from views.reinforcement_learning import linearise
 from views.reinforcement_learning import lqg
 from views.reinforcement_learning import lqr
 from views.reinforcement_learning import model
 
 P = "rl"
-VIEWS = (grid, model, horizon, lqr, kalman, lqg)
+VIEWS = (grid, model, horizon, continuous, lqr, linearise, kalman, lqg)
 PRESETS = {
     "rl_cs229_grid": {
         "rl.view": "grid", "rl.world": "cs229", "rl.layout": "...+;.#.-;....", "rl.step_reward": -0.02,
@@ -37,6 +39,10 @@ PRESETS = {
     "rl_two_goals": {
         "rl.view": "horizon", "rl.world": "two_goals", "rl.layout": "+........;.#######.;........*",
         "rl.step_reward": 0.0, "rl.slip": 0.0, "rl.fh_T": 8,
+    },
+    "rl_car_coarse": {
+        "rl.view": "continuous", "rl.car_gamma": 0.95, "rl.start_x": -0.5, "rl.cells": 7, "rl.centres": 7,
+        "rl.samples": 400, "rl.fvi_iter": 60, "rl.car_seed": 0, "rl.dims": 2,
     },
 }
 

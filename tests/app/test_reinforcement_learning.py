@@ -109,3 +109,24 @@ def test_model_based_preset_learns_the_transitions():
     at = choose_preset(open_page(PAGE), "CS229 XIII §3")
     shown = metrics(at)
     assert shown["Trials run"] == "100" and float(shown["|V̂ − V*| at the start"]) < 0.1
+
+
+def test_a_coarse_grid_strands_the_car_and_fitted_vi_drives_it_up():
+    """CS229 XIII §4.1 (M52): a piecewise-constant V on 7 × 7 cells cannot see the car move."""
+    at = choose_preset(open_page(PAGE), "CS229 XIII §4.1")
+    shown = metrics(at)
+    assert shown["Decisions to the goal (grid)"] == "stuck"
+    assert int(shown["Decisions to the goal (fitted)"]) < 60 and shown["States k^n"] == "7^2 = 49"
+    at = open_page(PAGE, {"rl.view": "continuous", "rl.cells": "41", "rl.dims": "10"})
+    shown = metrics(at)
+    assert int(shown["Decisions to the goal (grid)"]) < 60 and shown["States k^n"] == "41^10 = 1.34e+16"
+
+
+def test_linearisation_at_the_top_and_lqr_holding_the_pendulum():
+    """CS229 XIV §3.1: near θ̄ the models agree; the LQR of the linearisation holds the true pendulum."""
+    at = open_page(PAGE, {"rl.view": "linearise", "rl.lin_start": "10"})
+    assert float(metrics(at)["Largest gap (degrees)"]) < float(
+        metrics(open_page(PAGE, {"rl.view": "linearise", "rl.lin_start": "60"}))["Largest gap (degrees)"])
+    at = open_page(PAGE, {"rl.view": "linearise", "rl.lin_start": "30", "rl.lin_control": "true"})
+    assert abs(float(metrics(at)["Final angle of the true pendulum"])) < 3
+    assert "0.4905" in " ".join(str(e.value) for e in at.latex)  # ∂θ̇'/∂θ = dt·g/l
