@@ -11,16 +11,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import logsumexp
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
 from algorithms._base import check_random_state
+from algorithms.linear_classifiers import SoftmaxRegression
 
 __all__ = [
     "sticky_chain", "chain_features", "ChainMarginals", "forward_backward", "viterbi", "viterbi_tables",
     "chain_costs", "crf_potentials", "crf_log_likelihood", "CRFStep", "LinearChainCRF",
+    "sequence_features", "per_position_softmax", "gradient_check", "accuracy",
 ]
+
+
+def logsumexp(a, axis=None):
+    """log Σ exp(a) along ``axis`` without overflow (plain numpy: scipy's is slow on tiny arrays)."""
+    m = np.max(a, axis=axis, keepdims=True)
+    out = m + np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True))
+    return np.squeeze(out, axis=axis) if axis is not None else out.item()
 
 
 def _check_potentials(unary, pairwise) -> tuple[FloatArray, FloatArray]:
@@ -218,3 +226,43 @@ class LinearChainCRF(BaseEstimator):
 
     def predict_marginals(self, Phi) -> FloatArray:
         return forward_backward(*self.potentials(Phi)).marginals
+
+
+def sequence_features(X, emission: str = "gaussian", n_symbols: int = 3) -> list[FloatArray]:
+    """φ of every position of every sequence: a list of (T, b) arrays (see :func:`chain_features`)."""
+    return [chain_features(x, emission, n_symbols) for x in np.atleast_2d(X)]
+
+
+def per_position_softmax(Phis, Y, test_Phis, n_classes: int, lam: float = 1e-2) -> list[np.ndarray]:
+    """The independent model of Fig 11.2(a): softmax regression (§10.1) trained on every position
+    alone (a constant feature is left to the model's own intercept). Returns the labels it predicts
+    for each sequence of ``test_Phis``."""
+    stacked = np.vstack(Phis)
+    drop = int(np.all(stacked[:, 0] == 1.0))
+    y = np.concatenate([np.asarray(v) for v in Y])
+    model = SoftmaxRegression(lam=lam).fit(stacked[:, drop:], y)
+    labels = []
+    for Phi in test_Phis:
+        proba = np.zeros((len(Phi), int(n_classes)))
+        proba[:, model.classes_.astype(int)] = model.predict_proba(np.asarray(Phi)[:, drop:])
+        labels.append(np.argmax(proba, axis=1))
+    return labels
+
+
+def gradient_check(coef, transitions, Phi, y, h: float = 1e-6) -> float:
+    """max |analytic − central-difference| over every parameter of the CRF log-likelihood."""
+    _, g_coef, g_trans = crf_log_likelihood(coef, transitions, Phi, y)
+    worst = 0.0
+    for which, grad in ((0, g_coef), (1, g_trans)):
+        for idx in np.ndindex(grad.shape):
+            params = [np.array(coef, float), np.array(transitions, float)]
+            params[which][idx] += h
+            up = crf_log_likelihood(*params, Phi, y)[0]
+            params[which][idx] -= 2 * h
+            down = crf_log_likelihood(*params, Phi, y)[0]
+            worst = max(worst, abs((up - down) / (2 * h) - grad[idx]))
+    return worst
+
+
+def accuracy(predicted, truth) -> float:
+    return float(np.mean(np.asarray(predicted) == np.asarray(truth)))
