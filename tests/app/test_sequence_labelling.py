@@ -29,13 +29,13 @@ def test_fig11_2_preset_counts_and_log_partition_function():
     at = choose_preset(open_page(PAGE), "Sugiyama Fig 11.2")
     shown = metrics(at)
     assert shown["Brute force: terms"] == "3^10·10 = 590,490"
-    assert shown["Dynamic programming: terms"] == "3²·10 = 90"
+    assert shown["DP: terms"] == "3²·10 = 90"
     X, Y = sticky_chain(40, 10, 3, 0.85, "gaussian", 0.6, random_state=0)
     Phis = sequence_features(X, "gaussian", 3)
     crf = LinearChainCRF(3, 0.02, 200, n_snapshots=25, random_state=0).fit(Phis[:20], Y[:20])
     assert shown["log Z"] == f"{forward_backward(*crf.potentials(Phis[20])).log_Z:.5g}"
-    crf_acc = float(shown["Correct labels on 20 test sequences, CRF (Viterbi)"].rstrip(" %"))
-    assert crf_acc > float(shown["Correct labels on 20 test sequences, softmax"].rstrip(" %"))
+    crf_acc = float(shown["Test accuracy, CRF (Viterbi)"].rstrip(" %"))
+    assert crf_acc > float(shown["Test accuracy, softmax"].rstrip(" %"))
 
 
 def test_symbols_preset_has_4_to_the_12_labellings():

@@ -30,6 +30,7 @@ from ui.figures import safe_range
 from ui.figures import scatter_axes
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.polylines import polylines_trace
 from ui.stepper import StepView
 from ui.stepper import stepper
 from ui.theme import ALT_COLOR
@@ -92,6 +93,7 @@ def tracking_stepper(ctx, states, Y, kf, ellipses):
             line_trace(Curve(t("rl.filtered"), means[:, 0], means[:, 1], BLUE), ctx.style)
             | {"mode": "lines+markers"},
             line_trace(Curve(t("rl.ellipse"), ring[:, 0], ring[:, 1], BLUE, "dot"), ctx.style),
+            polylines_trace(ellipses[: step + 1 : 5], t("rl.past_ellipses"), TRUTH_COLOR, 1.0),
         ]
 
     def label(step):

@@ -29,7 +29,6 @@ from ui.figures import base_figure
 from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
-from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.theme import ALT_COLOR
 from ui.theme import BLUE
@@ -57,29 +56,27 @@ def render(ctx, controls, main):
     scores, _, path = viterbi_tables(U, G)
     with main:
         sequence_chart(ctx, model, path)
-        left, right = columns_or_stacked(ctx.projector, [3, 2], gap="medium")
-        with left:
-            tables = {
-                "marginal": fb.marginals,
-                "alpha": np.exp(fb.log_alpha - fb.log_alpha.max(axis=1, keepdims=True)),
-                "beta": np.exp(fb.log_beta - fb.log_beta.max(axis=1, keepdims=True)),
-                "viterbi": scores,
-            }
-            fig = heatmap_figure(tables[table].T, list(range(1, T + 1)), list(range(K)),
-                                 (t("seq.position_axis"), t("seq.label_axis")), ctx.style,
-                                 selected=(int(path[position]), position), colorbar_title="",
-                                 title=t(f"seq.tables.{table}"), selected_name=t("seq.viterbi"))
-            chart(fig, key="seq.table_chart", on_select=pick_position, selection_mode="points")
-            st.caption(t("seq.click_position"))
-        with right:
-            brute, dp = chain_costs(K, T)
-            metric_rows([
-                (t("seq.brute_force"), f"{K}^{T}·{T} = {brute:,}"),
-                (t("seq.dynamic_programming"), f"{K}²·{T} = {dp:,}"),
-                (t("seq.log_Z"), fmt(fb.log_Z, 5)),
-                (t("seq.acc_viterbi"), percent(model.test_accuracy[0])),
-                (t("seq.acc_softmax"), percent(model.test_accuracy[1])),
-            ], ctx.projector, per_row=1 if not ctx.projector else 2)
+        tables = {
+            "marginal": fb.marginals,
+            "alpha": np.exp(fb.log_alpha - fb.log_alpha.max(axis=1, keepdims=True)),
+            "beta": np.exp(fb.log_beta - fb.log_beta.max(axis=1, keepdims=True)),
+            "viterbi": scores,
+        }
+        fig = heatmap_figure(tables[table].T, list(range(1, T + 1)), list(range(K)),
+                             (t("seq.position_axis"), t("seq.label_axis")), ctx.style,
+                             selected=(int(path[position]), position), colorbar_title="",
+                             title=t(f"seq.tables.{table}"), selected_name=t("seq.viterbi"))
+        fig.update_layout(height=min(ctx.style.figure_height, 200 + 70 * K))
+        chart(fig, key="seq.table_chart", on_select=pick_position, selection_mode="points")
+        st.caption(t("seq.click_position"))
+        brute, dp = chain_costs(K, T)
+        metric_rows([
+            (t("seq.brute_force"), f"{K}^{T}·{T} = {brute:,}"),
+            (t("seq.dynamic_programming"), f"{K}²·{T} = {dp:,}"),
+            (t("seq.log_Z"), fmt(fb.log_Z, 5)),
+            (t("seq.acc_viterbi"), percent(model.test_accuracy[0])),
+            (t("seq.acc_softmax"), percent(model.test_accuracy[1])),
+        ], ctx.projector)
     formula_panel(formulas(U, G, fb, scores, position), ctx.projector)
     code_view(forward_backward, viterbi_tables, projector=ctx.projector)
 
