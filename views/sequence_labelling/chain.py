@@ -71,8 +71,8 @@ def render(ctx, controls, main):
         st.caption(t("seq.click_position"))
         brute, dp = chain_costs(K, T)
         metric_rows([
-            (t("seq.brute_force"), f"{K}^{T}·{T} = {brute:,}"),
-            (t("seq.dynamic_programming"), f"{K}²·{T} = {dp:,}"),
+            (t("seq.brute_force"), f"{brute:,}" if brute < 1e7 else f"{brute:.3g}"),
+            (t("seq.dynamic_programming"), f"{dp:,}"),
             (t("seq.log_Z"), fmt(fb.log_Z, 5)),
             (t("seq.acc_viterbi"), percent(model.test_accuracy[0])),
             (t("seq.acc_softmax"), percent(model.test_accuracy[1])),
