@@ -11,6 +11,7 @@ from algorithms._base import squared_distances  # noqa: F401
 from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
+from algorithms.control import *  # noqa: F401,F403
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
@@ -24,6 +25,7 @@ from algorithms.mixture import *  # noqa: F401,F403
 from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.multitask import *  # noqa: F401,F403
+from algorithms.sequences import *  # noqa: F401,F403
 from algorithms.supervised_projection import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
 from algorithms.transfer import *  # noqa: F401,F403
