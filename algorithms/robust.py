@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import sparse
 from scipy.optimize import linprog
 
 from algorithms._base import BaseEstimator
@@ -33,6 +32,7 @@ __all__ = [
     "IRLSStep",
     "TukeyRestarts",
     "tukey_restarts",
+    "subsample",
     "robust_loss",
     "robust_weight",
     "ROBUST_LOSSES",
@@ -41,6 +41,9 @@ __all__ = [
 ROBUST_LOSSES = ("l2", "l1", "huber", "tukey")
 MIN_SAMPLES = 3
 MAX_SNAPSHOTS = 200
+RCOND = 1e-10  # singular values of the weighted design below this share of the largest count as 0: once
+# Tukey gives far points weight 0, a kernel model's weighted system is nearly singular, and lstsq's
+# default cut would let θ grow without bound through directions the remaining points cannot see
 
 
 def robust_loss(name: str, r, eta: float = 1.0) -> FloatArray:
@@ -131,17 +134,14 @@ class _RobustRegressor(BaseEstimator):
         check_is_fitted(self, "theta_")
         return self.design(X) @ self.theta_
 
-    def residuals(self, X, y) -> FloatArray:
-        """r_i = f_θ(x_i) − y_i (Sugiyama's sign convention: model minus target)."""
-        return self.predict(X) - np.asarray(y, dtype=float)
-
 
 class LeastAbsoluteDeviation(_RobustRegressor):
     """ℓ1-loss minimisation J(θ) = Σ|r_i| (Sugiyama §6.1, "LA"; the constant model gives the median).
 
     The book approximates it by Huber IRLS with a tiny η (Fig 6.9 with e = 0.01, Fig 6.3); here it is
-    solved exactly as the linear programme min Σ(u_i + v_i) s.t. Φθ − y = v − u, u, v ≥ 0 (scipy's
-    HiGHS), the reference solver the spec suggests. The optimum can be non-unique (a flat piece of J).
+    solved exactly (the reference solver the spec suggests) as the dual linear programme
+    max_d yᵀd s.t. Φᵀd = 0, −1 ≤ d_i ≤ 1 (scipy's HiGHS): b constraints instead of n, and θ is the
+    multiplier of Φᵀd = 0. The optimum can be non-unique (a flat piece of J).
     """
 
     def __init__(self, basis=None):
@@ -149,15 +149,10 @@ class LeastAbsoluteDeviation(_RobustRegressor):
 
     def fit(self, X, y) -> "LeastAbsoluteDeviation":
         Phi, y = self._design(X, y)
-        n, b = Phi.shape
-        identity = sparse.identity(n, format="csr")
-        A = sparse.hstack([sparse.csr_matrix(Phi), identity, -identity], format="csr")
-        cost = np.concatenate([np.zeros(b), np.ones(2 * n)])
-        bounds = [(None, None)] * b + [(0, None)] * (2 * n)
-        result = linprog(cost, A_eq=A, b_eq=y, bounds=bounds, method="highs")
+        result = linprog(-y, A_eq=Phi.T, b_eq=np.zeros(Phi.shape[1]), bounds=(-1.0, 1.0), method="highs")
         if result.status != 0:
             raise ValueError(f"The ℓ1 fit failed: {result.message}")
-        self.theta_ = result.x[:b].copy()
+        self.theta_ = -np.asarray(result.eqlin.marginals, dtype=float)
         self.objective_ = float(np.sum(np.abs(Phi @ self.theta_ - y)))
         return self
 
@@ -184,12 +179,12 @@ class _IRLSRegressor(_RobustRegressor):
 
     def _step(self, Phi, y, w, theta):
         """The weighted least-squares solution θ = (ΦᵀWΦ)†ΦᵀWy (6.2), through lstsq on √w-scaled rows
-        (weights rescaled by their maximum: spec pitfall for tiny η)."""
+        (weights rescaled by their maximum: spec pitfall for tiny η; singular values cut at RCOND)."""
         top = w.max()
         if top <= 0:
             return None
         s = np.sqrt(w / top)
-        return np.linalg.lstsq(s[:, None] * Phi, s * y, rcond=None)[0]
+        return np.linalg.lstsq(s[:, None] * Phi, s * y, rcond=RCOND)[0]
 
     def fit(self, X, y):
         Phi, y = self._design(X, y)
@@ -366,3 +361,13 @@ def tukey_restarts(X, y, eta: float = 1.0, n_starts: int = 8, random_state=0, ba
             optimum[k] = len(optima)
             optima.append(int(k))
     return TukeyRestarts(_frozen(starts), tuple(fits), optimum, tuple(optima))
+
+
+def subsample(X, y, m: int, random_state=0):
+    """At most ``m`` of the samples, drawn at random without replacement, in their original order
+    (pages keep their fits interactive on large data); all of them when there are no more than m."""
+    n = len(y)
+    if n <= m:
+        return X, y
+    keep = np.sort(check_random_state(random_state).choice(n, size=int(m), replace=False))
+    return X[keep], y[keep]

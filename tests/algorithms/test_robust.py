@@ -15,6 +15,7 @@ from algorithms import TukeyRegression
 from algorithms import load_dataset
 from algorithms import robust_loss
 from algorithms import robust_weight
+from algorithms import subsample
 from algorithms import tukey_restarts
 
 
@@ -202,3 +203,10 @@ def test_bad_data_gets_a_clear_message(cls):
         cls().fit([[0.0], [1.0]], [0.0, 1.0])
     with pytest.raises(ValueError, match="λ"):
         L1HuberRegression(lam=-1.0).fit(*line_outlier())
+
+
+def test_subsample_keeps_order_and_small_data():
+    X, y = np.arange(20.0)[:, None], np.arange(20.0)
+    Xs, ys = subsample(X, y, 8, 0)
+    assert len(ys) == 8 and np.all(np.diff(ys) > 0) and np.array_equal(Xs[:, 0], ys)
+    assert subsample(X, y, 20)[1] is y
