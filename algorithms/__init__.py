@@ -25,6 +25,7 @@ from algorithms.mixture import *  # noqa: F401,F403
 from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.multitask import *  # noqa: F401,F403
+from algorithms.robust import *  # noqa: F401,F403
 from algorithms.sequences import *  # noqa: F401,F403
 from algorithms.supervised_projection import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
