@@ -649,6 +649,17 @@ def _lsdd_pair(n, noise, rng):
     return x[:, None], None, {"X_prime": x_prime[:, None]}
 
 
+def _sparse_features(n, noise, rng):
+    """Sugiyama §5.3 toy (spec A5.3): ten N(0, 1) features of which three matter,
+    y = 3x⁽¹⁾ − 2x⁽²⁾ + 1.5x⁽³⁾ + σε; ``extra['Y']`` holds three outputs on the same three features
+    (seed 004 §2.8, ℓ2,1 selection), the first of them y."""
+    X = rng.standard_normal((n, 10))
+    weights = np.zeros((10, 3))
+    weights[:3] = [[3.0, 2.0, -1.0], [-2.0, 1.0, 2.5], [1.5, -2.5, 1.5]]
+    Y = X @ weights + noise * rng.standard_normal((n, 3))
+    return X, Y[:, 0], {"Y": Y}
+
+
 # --------------------------------------------------------------------------------------------------
 # Registry
 # --------------------------------------------------------------------------------------------------
@@ -800,6 +811,10 @@ DATASETS: dict[str, DatasetSpec] = {spec.name: spec for spec in [
     DatasetSpec("lsdd_pair", CLUSTERING, _lsdd_pair,
                 f"{_S} §18.2.3 (Figs 18.10–18.11): X ~ p = N(0, 1), extra['X_prime'] ~ p′ = N(1, 1)",
                 ("x",), n=200, n_range=(20, N_MAX)),
+    DatasetSpec("sparse_features", REGRESSION, _sparse_features,
+                "Sugiyama §5.3 toy (spec A5.3): y = 3x1 − 2x2 + 1.5x3 + noise; x4…x10 irrelevant",
+                tuple(f"x{j}" for j in range(1, 11)), n=100, n_range=(5, 1000), noise=0.5,
+                noise_range=(0.0, 3.0)),
 ]}
 
 

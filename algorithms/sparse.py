@@ -159,6 +159,8 @@ def _group_shrink(u: FloatArray, tau: float) -> FloatArray:
 
 def _coordinate_descent(G, C, l1, l2, theta, tol, max_iter, record):
     """Cyclic (block) coordinate descent: θ_j ← S_λ1(c_j − Σ_{k≠j} G_jk θ_k)/(G_jj + 2λ2), exact zeros."""
+    if theta.ndim == 1:
+        return _coordinate_descent_1d(G, C, l1, l2, theta, tol, max_iter, record)
     W = _as_rows(theta.copy())
     Cm = _as_rows(C)
     grad_part = G @ W  # G W, kept up to date
@@ -186,6 +188,35 @@ def _coordinate_descent(G, C, l1, l2, theta, tol, max_iter, record):
         if biggest <= tol * scale:
             break
     return W.reshape(theta.shape)
+
+
+def _coordinate_descent_1d(G, c, l1, l2, theta, tol, max_iter, record):
+    """The single-output case of ``_coordinate_descent`` on scalars (the same updates, faster)."""
+    theta = theta.copy()
+    grad = G @ theta
+    diag = np.diag(G).tolist()
+    columns = [np.ascontiguousarray(G[:, j]) for j in range(len(theta))]
+    c_list = c.tolist()
+    for sweep in range(1, max_iter + 1):
+        biggest = 0.0
+        scale = max(float(np.abs(theta).max(initial=0.0)), 1.0)
+        for j in range(len(theta)):
+            old = theta[j]
+            rho = c_list[j] - grad[j] + diag[j] * old
+            new = 0.0
+            if diag[j] > 0 and abs(rho) > l1:
+                new = (rho - l1 if rho > 0 else rho + l1) / (diag[j] + 2.0 * l2)
+            if new != old:
+                grad += columns[j] * (new - old)
+                theta[j] = new
+                biggest = max(biggest, abs(new - old))
+        exact = _support_solution(G, c, l1, l2, theta) if sweep % 5 == 0 else None
+        if exact is not None:
+            theta, biggest = exact, 0.0
+        record.add(sweep, theta)
+        if biggest <= tol * scale:
+            break
+    return theta
 
 
 def _support_solution(G, c, l1, l2, theta):
@@ -259,9 +290,9 @@ def _sparse_sgd(Phi, y, l1, l2, theta, eta, max_iter, rng, record):
             step = eta / np.sqrt(1.0 + (epoch - 1) + k / n)
             theta -= step * (Phi[i] @ theta - y[i]) * Phi[i] + step * 2.0 * l2 / n * theta
             theta = soft_threshold(theta, l1 * step / n)
-        record.add(epoch, theta)
-        if not np.all(np.isfinite(theta)):
-            raise ValueError("SGD diverged: lower the learning rate ε.")
+        value = record.add(epoch, theta)
+        if not np.isfinite(value) or value > 1e6 * (record.steps[0].objective + 1.0):
+            raise ValueError(f"SGD diverged at the learning rate ε = {eta:g}: lower ε.")
     return theta
 
 

@@ -35,6 +35,7 @@ EXPECTED_LABELS = {
     "pca_gauss": None, "pca_stripes": {-1, 1}, "arc": "real", "swiss_roll": "real",
     "s_curve": "real", "pilot_karma": "real", "kmeans3": {1, 2, 3}, "spectral_spirals": {1, 2},
     "gmm_blobs": {0, 1, 2}, "rulsif_pair": None, "lsdd_pair": None,
+    "sparse_features": "real",
 }
 
 TABLE_SIZES = {"housing": 5, "table_5_2": 10, "table_4_1": 15, "table_5_1": 15, "ex_7_1": 3,
