@@ -89,7 +89,9 @@ def stem_figure(theta, style, title: str, names=None, relevant=None, height: int
                 ),
             )
         )
-    axes = Axes((-0.7, len(theta) - 0.3), (-lim, lim), t("sp.index"), "θ_j")
+    axes = Axes(
+        (-0.7, len(theta) - 0.3), (-lim, lim), t("sp.index" if names is None else "sp.feature"), "θ_j"
+    )
     fig = figure(style, axes, title, traces, height=height)
     if names is not None:
         fig.update_xaxes(tickmode="array", tickvals=list(range(len(theta))), ticktext=[str(v) for v in names])

@@ -109,10 +109,12 @@ def render(ctx, controls, main):
         st.caption(t("sp.geometry_help"))
     grid, J, best, j_best, outlines, zoom, centre_norm = solve(rho, c1, c2, ball, p, tau, radius)
     style = ctx.style
-    traces = [contour(grid, J, style, 0.25, float(J.max()), 0.75, BLUE, 1.0, "J")]
+    level = np.sqrt(2.0 * J)  # evenly spaced ellipses: the levels of √(2J) grow linearly away from the centre
+    traces = [contour(grid, level, style, 0.4, float(level.max()), 0.4, BLUE, 1.0, "J")]
     if j_best > 1e-9:
+        touch = float(np.sqrt(2.0 * j_best))
         traces.append(
-            contour(grid, J, style, j_best, j_best, 1.0, HIGHLIGHT_COLOR, 2.5, t("sp.touching"), True)
+            contour(grid, level, style, touch, touch, 1.0, HIGHLIGHT_COLOR, 2.5, t("sp.touching"), True)
         )
     for name in BALLS:
         if name != ball and name in ("l1", "l2"):
@@ -159,10 +161,12 @@ def render(ctx, controls, main):
             st.caption(t("sp.inside"))
     kind, pp, tt = ball_spec(ball, p, tau)
     norm_tex = {
+        "l1": r"\|\theta\|_1 = |\theta_1| + |\theta_2|",
+        "l2": r"\|\theta\|_2 = \sqrt{\theta_1^2 + \theta_2^2}",
         "lp": rf"\|\theta\|_{{{number(pp)}}} = (|\theta_1|^{{{number(pp)}}} + |\theta_2|^{{{number(pp)}}})"
         rf"^{{1/{number(pp)}}}",
         "enet": rf"(1-\tau)\|\theta\|_1 + \tau\|\theta\|_2^2,\ \tau = {number(tt)}",
-    }[kind]
+    }[ball if ball in ("l1", "l2") else kind]
     formula_panel(
         [
             Formula(
