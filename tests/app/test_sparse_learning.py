@@ -81,3 +81,12 @@ def test_lambda_zero_with_more_features_than_samples_keeps_the_last_good_state()
     assert not at.exception
     assert any("not unique" in e.value for e in at.error)
     assert metrics(at)["Selected features"]  # the last good fit is still on screen
+
+
+def test_lp_penalty_is_sparse_only_up_to_p_equal_one():
+    """Sugiyama Fig 5.10: p ≤ 1 gives sparse fits, p > 1 keeps every kernel."""
+    at = open_page(PAGE, {"sp.penalty": "lp"})
+    widget(at, "sp.fit_p").set_value(0.5).run()
+    sparse = int(metrics(at)["Non-zero θ_j"].split()[0])
+    widget(at, "sp.fit_p").set_value(2.0).run()
+    assert not at.exception and sparse < 13 and metrics(at)["Non-zero θ_j"] == "50 of 50"

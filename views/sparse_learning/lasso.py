@@ -7,13 +7,17 @@ Sugiyama §5.1–5.2, (5.1), Figs 5.6–5.7 (h = 0.3, λ = 0.1: 13 of 50 kernels
 import numpy as np
 import streamlit as st
 
+from algorithms import ElasticNet
 from algorithms import Lasso
+from algorithms import LpRegression
 from algorithms import Ridge
 from algorithms import regularisation_path
 from ui.charts import chart
+from ui.controls import bound
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import log_slider
+from ui.controls import slider
 from ui.data_panel import DataRequest
 from ui.data_panel import editable_chart
 from ui.explain import Formula
@@ -41,14 +45,34 @@ from views.sparse_learning._common import stem_figure
 
 DATA = DataRequest("regression", 1, "sinc")
 MODELS = ["gaussian", "linear"]
+PENALTIES = ["l1", "enet", "lp"]
+P_OPTIONS = [round(0.5 + 0.1 * i, 1) for i in range(26)]
+PENALTY_TEX = {
+    "l1": r"\|\theta\|_1",
+    "enet": r"\big[(1-\tau)\|\theta\|_1 + \tau\|\theta\|^2\big],\ \tau = {tau}",
+    "lp": r"\sum_j|\theta_j|^{{{p}}}",
+}
+RULES = {  # the reweighted ℓ2 step of each penalty (majorise |θ_j| or |θ_j|^p by a parabola)
+    "l1": r"\theta \leftarrow (\Phi^\top\Phi + \lambda\Theta^{{\dagger}})^{{-1}}\Phi^\top y",
+    "enet": r"\theta \leftarrow (\Phi^\top\Phi + \lambda(1-\tau)\Theta^{{\dagger}} + 2\lambda\tau I)^{{-1}}"
+    r"\Phi^\top y",
+    "lp": r"\theta \leftarrow (\Phi^\top\Phi + \lambda {p}\,\Theta^{{{p} - 2}})^{{-1}}\Phi^\top y\ (p \le 1)",
+}
+PENALTY_SOURCE = {"l1": "Sugiyama §5.1, (5.1)", "enet": "Sugiyama §5.5", "lp": "Sugiyama §5.4"}
 N_PATH = 31
 
 
 @st.cache_data(max_entries=48, show_spinner=False)
-def fit_pair(X, y, model, h, lam, solver):
-    """The lasso (and, for contrast, ridge) at λ: only algorithms/ computes."""
+def fit_pair(X, y, model, h, lam, solver, penalty, tau, p):
+    """The lasso, elastic net or ℓp fit (and, for contrast, ridge) at λ: only algorithms/ computes."""
     basis = make_basis(model, h)
-    lasso = Lasso(lam, solver, basis=basis, max_iter=2000, tol=1e-8, zero_tol=ZERO_TOL).fit(X, y)
+    if penalty == "enet":
+        lasso = ElasticNet(lam, tau, solver, basis=basis, max_iter=2000, tol=1e-8, zero_tol=ZERO_TOL)
+    elif penalty == "lp":
+        lasso = LpRegression(p, lam, basis=basis, max_iter=500, zero_tol=ZERO_TOL)
+    else:
+        lasso = Lasso(lam, solver, basis=basis, max_iter=2000, tol=1e-8, zero_tol=ZERO_TOL)
+    lasso = lasso.fit(X, y)
     ridge = Ridge(lam, basis).fit(X, y) if basis is not None else None
     return lasso, ridge
 
@@ -103,10 +127,15 @@ def render(ctx, controls, main):
         model = choice(t("sp.model"), MODELS, "sp.model", catalogue_labels("sp.models"))
         h = log_slider(t("sp.h"), "sp.h", -2, 1, 0.3) if model == "gaussian" else 0.3
         lam = log_slider(t("sp.lam"), "sp.lam", *LAM_RANGE, 0.1)
-        solver = choice(
-            t("sp.solver"), ["irls", "cd"], "sp.solver", catalogue_labels("sp.solvers"), horizontal=True
-        )
-    fits = kept_fit("lasso", fit_pair, X, y, model, h, lam, solver)
+        penalty = choice(t("sp.penalty"), PENALTIES, "sp.penalty", catalogue_labels("sp.penalties"))
+        tau = slider(t("sp.tau"), 0.0, 1.0, 0.5, "sp.fit_tau", step=0.05) if penalty == "enet" else 0.5
+        p = st.select_slider(t("sp.p"), P_OPTIONS, 1.0, **bound("sp.fit_p")) if penalty == "lp" else 1.0
+        solver = "irls"
+        if penalty != "lp":
+            solver = choice(
+                t("sp.solver"), ["irls", "cd"], "sp.solver", catalogue_labels("sp.solvers"), horizontal=True
+            )
+    fits = kept_fit("lasso", fit_pair, X, y, model, h, lam, solver, penalty, tau, p)
     if fits is None:
         return
     lasso, ridge = fits
@@ -121,7 +150,7 @@ def render(ctx, controls, main):
         curves.append(Curve(t("sp.truth"), grid, data.train.truth(grid), TRUTH_COLOR, "dot"))
     if ridge is not None:
         curves.append(Curve(t("sp.ridge"), grid, ridge.predict(grid[:, None]), ALT_COLOR, "dash"))
-    curves.append(Curve(t("sp.lasso"), grid, lasso.predict(grid[:, None]), FIT_COLOR))
+    curves.append(Curve(t(f"sp.penalties.{penalty}"), grid, lasso.predict(grid[:, None]), FIT_COLOR))
     fig = regression_figure(X[:, 0], y, curves, axes, ctx.style, data_name=t("sp.train_points"))
     with main:
         editable_chart(fig, "sp", data, axes.x_range, axes.y_range, key="sp.lasso_chart")
@@ -153,18 +182,21 @@ def render(ctx, controls, main):
                     path_figure(lams, ridge_path, lam, ctx.style, t("sp.path_ridge"), intercept),
                     key="sp.path_l2",
                 )
-    rule = r"\theta \leftarrow (\Phi^\top\Phi + \lambda\Theta^{\dagger})^{-1}\Phi^\top y"
+    penalty_tex = PENALTY_TEX[penalty].format(tau=number(tau), p=number(p))
+    rule = RULES[penalty].format(tau=number(tau), p=number(p))
     formula_panel(
         [
             Formula(
-                rf"J(\theta) = \tfrac12\|\Phi\theta - y\|^2 + \lambda\|\theta\|_1,\ "
+                rf"J(\theta) = \tfrac12\|\Phi\theta - y\|^2 + \lambda {penalty_tex},\ "
                 rf"\lambda = {number(lam)},\ "
                 rf"J(\hat\theta) = {number(lasso.objective_)}",
-                "Sugiyama §5.1, (5.1)",
+                PENALTY_SOURCE[penalty],
             ),
             Formula(
                 rf"{rule},\ \Theta = \mathrm{{diag}}(|\theta_1|, \dots, |\theta_b|)",
-                "Sugiyama Fig 5.6 (erratum: Θ† for the printed Θ; run in the rescaled form)",
+                "Sugiyama Fig 5.6 (erratum: Θ† for the printed Θ; run in the rescaled form)"
+                if penalty == "l1"
+                else "Sugiyama §5.2 bound applied to " + PENALTY_SOURCE[penalty],
             ),
             Formula(
                 rf"\#\{{j: |\hat\theta_j| > 10^{{-3}}\}} = {k}\ \text{{of}}\ b = {b}", "Sugiyama Fig 5.7"
@@ -172,4 +204,4 @@ def render(ctx, controls, main):
         ],
         ctx.projector,
     )
-    code_view(Lasso, projector=ctx.projector)
+    code_view(type(lasso), projector=ctx.projector)
