@@ -27,6 +27,7 @@ from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.multitask import *  # noqa: F401,F403
 from algorithms.robust import *  # noqa: F401,F403
 from algorithms.sequences import *  # noqa: F401,F403
+from algorithms.sparse import *  # noqa: F401,F403
 from algorithms.supervised_projection import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
 from algorithms.transfer import *  # noqa: F401,F403

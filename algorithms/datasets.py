@@ -707,6 +707,15 @@ def _glm_multinomial(n, noise, rng):
     y = (rng.uniform(size=n)[:, None] > np.cumsum(p, 1)).sum(1)
     y[[0, n // 2, -1]] = 0, 1, 2  # every class at every n
     return x[:, None], y
+def _sparse_features(n, noise, rng):
+    """Sugiyama §5.3 toy (spec A5.3): ten N(0, 1) features of which three matter,
+    y = 3x⁽¹⁾ − 2x⁽²⁾ + 1.5x⁽³⁾ + σε; ``extra['Y']`` holds three outputs on the same three features
+    (seed 004 §2.8, ℓ2,1 selection), the first of them y."""
+    X = rng.standard_normal((n, 10))
+    weights = np.zeros((10, 3))
+    weights[:3] = [[3.0, 2.0, -1.0], [-2.0, 1.0, 2.5], [1.5, -2.5, 1.5]]
+    Y = X @ weights + noise * rng.standard_normal((n, 3))
+    return X, Y[:, 0], {"Y": Y}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -876,6 +885,10 @@ DATASETS: dict[str, DatasetSpec] = {spec.name: spec for spec in [
                 "CS229 M14 §9.2: y ~ Bernoulli(σ(0.5 + 1.5x)), labels 0/1", ("x",), n=80, n_range=(5, N_MAX)),
     DatasetSpec("glm_multinomial", CLASSIFICATION, _glm_multinomial,
                 "CS229 M15: y ∈ {0, 1, 2} from a softmax in x", ("x",), n=90, n_range=(6, N_MAX)),
+    DatasetSpec("sparse_features", REGRESSION, _sparse_features,
+                "Sugiyama §5.3 toy (spec A5.3): y = 3x1 − 2x2 + 1.5x3 + noise; x4…x10 irrelevant",
+                tuple(f"x{j}" for j in range(1, 11)), n=100, n_range=(5, 1000), noise=0.5,
+                noise_range=(0.0, 3.0)),
 ]}
 
 

@@ -36,6 +36,7 @@ EXPECTED_LABELS = {
     "s_curve": "real", "pilot_karma": "real", "kmeans3": {1, 2, 3}, "spectral_spirals": {1, 2},
     "gmm_blobs": {0, 1, 2}, "rulsif_pair": None, "lsdd_pair": None,
     "glm_gaussian": "real", "glm_poisson": "real", "glm_bernoulli": {0, 1}, "glm_multinomial": {0, 1, 2},
+    "sparse_features": "real",
 }
 
 TABLE_SIZES = {"housing": 5, "table_5_2": 10, "table_4_1": 15, "table_5_1": 15, "ex_7_1": 3,

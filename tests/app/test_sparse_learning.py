@@ -1,0 +1,92 @@
+"""The sparse-learning page as a user sees it (AppTest): presets, the numbers shown, bad input."""
+
+import numpy as np
+
+from tests.app.apptools import open_page
+from tests.app.apptools import set_label
+from tests.app.apptools import widget
+
+PAGE = "sparse_learning.py"
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def choose_preset(label_start: str):
+    at = open_page(PAGE)
+    preset = widget(at, "sp.preset")
+    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_fig_5_7_keeps_thirteen_of_fifty_kernels():
+    """Sugiyama Fig 5.7: h = 0.3, λ = 0.1 leaves 37 of 50 θ_j zero (13 used); the exact optimum of this
+    sample has J = 0.78031 (spec [SIM])."""
+    at = choose_preset("Sugiyama Fig 5.7")
+    shown = metrics(at)
+    k = int(shown["Non-zero θ_j"].split()[0])
+    assert 12 <= k <= 15 and shown["Non-zero θ_j"].endswith("of 50")
+    assert shown["Objective J(θ)"] == "0.7803"
+
+
+def test_linear_model_has_an_unpenalised_intercept():
+    at = open_page(PAGE, {"sp.model": "linear", "sp.lam": "1"})
+    assert not at.exception and metrics(at)["Non-zero θ_j"] == "1 of 1"
+
+
+def test_fig_5_2_puts_the_l1_solution_on_a_corner():
+    at = choose_preset("Sugiyama Fig 5.2")
+    shown = metrics(at)
+    assert shown["Solution θ̂"] == "(0, 1)" and shown["Sparse (a θ_j = 0)?"] == "yes"
+    set_label(at, widget(at, "sp.ball"), "ℓ2 disc")
+    at.run()
+    assert metrics(at)["Sparse (a θ_j = 0)?"] == "no"
+
+
+def test_fig_5_11_elastic_net_is_still_sparse():
+    at = choose_preset("Sugiyama Fig 5.11")
+    assert metrics(at)["Sparse (a θ_j = 0)?"] == "yes"
+
+
+def test_solvers_reach_the_same_optimum():
+    at = open_page(PAGE, {"sp.view": "solvers"})
+    assert not at.exception
+    assert metrics(at)["Best objective J*"] == "0.7803102"
+    table = at.dataframe[0].value
+    objectives = dict(zip(table.iloc[:, 0], table.iloc[:, 2], strict=True))
+    assert objectives["Coordinate descent"] == objectives["Reweighted ℓ2 (book)"] == "0.7803102"
+
+
+def test_feature_selection_presets_find_the_three_relevant_features():
+    assert metrics(choose_preset("Sugiyama §5.3"))["Selected features"] == "x1, x2, x3"
+    assert metrics(choose_preset("Slides §2.8"))["Selected features"] == "x1, x2, x3"
+    best = metrics(choose_preset("CS229 Part VII §2: forward"))["Best set (lowest CV error)"]
+    assert {"x1", "x2", "x3"} <= set(best.split(", ")) and len(best.split(", ")) <= 5
+
+
+def test_mutual_information_worked_example_is_ln_2():
+    """CS229 Part VII §2 (issue 20): MI(x = y) of a fair binary variable = ln 2 = 0.6931 nats."""
+    shown = metrics(choose_preset("CS229 Part VII §2: mutual"))
+    assert shown["MI(x = y), fair binary"] == "0.6931" == f"{np.log(2):.4f}"
+    assert shown["Top features"] == "x1, x2, x3"
+
+
+def test_lambda_zero_with_more_features_than_samples_keeps_the_last_good_state():
+    at = choose_preset("Sugiyama §5.3")
+    widget(at, "sp.n").set_value(5).run()
+    widget(at, "sp.sel_lam").set_value(0.0).run()
+    assert not at.exception
+    assert any("not unique" in e.value for e in at.error)
+    assert metrics(at)["Selected features"]  # the last good fit is still on screen
+
+
+def test_lp_penalty_is_sparse_only_up_to_p_equal_one():
+    """Sugiyama Fig 5.10: p ≤ 1 gives sparse fits, p > 1 keeps every kernel."""
+    at = open_page(PAGE, {"sp.penalty": "lp"})
+    widget(at, "sp.fit_p").set_value(0.5).run()
+    sparse = int(metrics(at)["Non-zero θ_j"].split()[0])
+    widget(at, "sp.fit_p").set_value(2.0).run()
+    assert not at.exception and sparse < 13 and metrics(at)["Non-zero θ_j"] == "50 of 50"
