@@ -1,0 +1,56 @@
+"""Neural networks (seed 003 §7.1–7.5; seed 004 softmax): the MLP trained live, back-propagation with
+the current numbers, one layer against XOR, vanishing and exploding gradients.
+
+Views: the playground (an adjustable network on 2-D toy data with its decision surface played epoch by
+epoch, hidden-unit maps, the network diagram, loss curves).
+"""
+
+from ui.controls import preset_picker
+from ui.frame import page_frame
+from ui.views import view_before_drawn
+from ui.views import view_columns
+from ui.views import view_picker
+from views.neural_networks import play
+
+P = "nn"
+VIEWS = (play,)
+PRESETS = {
+    "nn_xor": {
+        "nn.view": "play",
+        "nn.data": "xor",
+        "nn.n": 200,
+        "nn.noise": 0.35,
+        "nn.seed": 0,
+        "nn.layers": 1,
+        "nn.units": 4,
+        "nn.act": "tanh",
+        "nn.lr": 0.1,
+        "nn.epochs": 200,
+        "nn.batch": 16,
+        "nn.lam": 0.0,
+        "nn.dropout": 0.0,
+        "nn.init": 1.0,
+    },
+    "nn_spirals": {
+        "nn.view": "play",
+        "nn.data": "spirals",
+        "nn.n": 200,
+        "nn.noise": 1.0,
+        "nn.seed": 0,
+        "nn.layers": 2,
+        "nn.units": 8,
+        "nn.act": "relu",
+        "nn.lr": 0.3,
+        "nn.epochs": 1000,
+        "nn.batch": 16,
+        "nn.lam": 0.0,
+        "nn.dropout": 0.0,
+        "nn.init": 1.0,
+    },
+}
+
+ctx = page_frame(P, view_before_drawn(P, VIEWS).DATA)
+preset_picker(PRESETS, "nn.preset")
+view = view_picker(P, VIEWS)
+controls, main = view_columns()
+view.render(ctx, controls, main)
