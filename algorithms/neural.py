@@ -189,10 +189,16 @@ class MLPSnapshot:
 
 @dataclass(frozen=True)
 class BackpropTrace:
-    """One forward and backward pass: z⁽ᵐ⁾, a⁽ᵐ⁾ (a⁽⁰⁾ = x), δ⁽ᵐ⁾ and the gradients."""
+    """One forward and backward pass: z⁽ᵐ⁾, a⁽ᵐ⁾ (a⁽⁰⁾ = x), δ⁽ᵐ⁾ and the gradients.
+
+    The chain rule's two factors: δ⁽ᵐ⁾ = ``upstream[m]`` ⊙ ``slopes[m]``, with upstream = δ⁽ᵐ⁺¹⁾W⁽ᵐ⁺¹⁾
+    and slopes = φ′(z⁽ᵐ⁾) in hidden layers, upstream = ŷ − y and slopes = 1 at the output (12), (30).
+    """
 
     zs: tuple[FloatArray, ...]
     activations: tuple[FloatArray, ...]
+    upstream: tuple[FloatArray, ...]
+    slopes: tuple[FloatArray, ...]
     deltas: tuple[FloatArray, ...]
     grads_W: tuple[FloatArray, ...]
     grads_b: tuple[FloatArray, ...]
@@ -349,8 +355,12 @@ class _MLP(BaseEstimator):
         weights, biases = self._parameters(snapshot)
         Zs, As, masks = forward_pass(weights, biases, X, self.activation, self._output_kind)
         gW, gb, deltas = backward_pass(weights, Zs, As, masks, Y, self.activation)
-        return BackpropTrace(tuple(z[0] for z in Zs), tuple(a[0] for a in As), tuple(d[0] for d in deltas),
-                             tuple(gW), tuple(gb), network_loss(As[-1], Y, self._output_kind))
+        L = len(weights)
+        upstream = [deltas[m + 1][0] @ weights[m + 1] for m in range(L - 1)] + [As[-1][0] - Y[0]]
+        slopes = [activation_derivative(Zs[m][0], As[m + 1][0], self.activation) for m in range(L - 1)]
+        return BackpropTrace(tuple(z[0] for z in Zs), tuple(a[0] for a in As), tuple(upstream),
+                             (*slopes, np.ones(Y.shape[1])), tuple(d[0] for d in deltas), tuple(gW),
+                             tuple(gb), network_loss(As[-1], Y, self._output_kind))
 
     def numerical_gradient(self, x, y, layer: int, row: int, col: int | None,
                            snapshot: MLPSnapshot | None = None, eps: float = 1e-6) -> float:

@@ -178,6 +178,13 @@ def test_backprop_trace_matches_the_numerical_gradient():
     model = MLPClassifier((3,), "sigmoid", lr=1.0, epochs=5, random_state=0).fit(ds.X, ds.y)
     trace = model.backprop(ds.X[0], ds.y[0])
     assert trace.grads_W[0][1, 0] == pytest.approx(trace.deltas[0][1] * trace.activations[0][0])
+    for m in range(2):
+        np.testing.assert_allclose(trace.deltas[m], trace.upstream[m] * trace.slopes[m])
+    a = trace.activations[1]
+    np.testing.assert_allclose(trace.slopes[0], a * (1 - a))  # σ' = σ(1 − σ)
+    np.testing.assert_allclose(trace.upstream[0], trace.deltas[1] @ model.coefs_[1])
+    target = float(ds.y[0] == model.classes_[1])
+    assert trace.upstream[1][0] == pytest.approx(trace.activations[2][0] - target)
     numeric = model.numerical_gradient(ds.X[0], ds.y[0], 0, 1, 0)
     assert trace.grads_W[0][1, 0] == pytest.approx(numeric, rel=1e-6)
 

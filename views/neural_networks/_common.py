@@ -12,6 +12,7 @@ import streamlit as st
 from algorithms import MLPClassifier
 from algorithms import MLPRegressor
 from algorithms import epochs_within_budget
+from ui.charts import chart
 from ui.controls import bound
 from ui.controls import catalogue_labels
 from ui.controls import choice
@@ -34,7 +35,7 @@ ACTIVATIONS = ["tanh", "relu", "sigmoid"]
 EPOCHS = [10, 20, 50, 100, 200, 500, 1000]
 BATCHES = [1, 4, 16, 64, 256, 0]  # 0 = the whole training set (full-batch gradient descent)
 INIT_SCALES = [0.1, 0.3, 1.0, 3.0, 10.0]
-MAX_UPDATES = 12_000  # mini-batch steps per training run: keeps every setting under about half a second
+MAX_UPDATES = 15_000  # mini-batch steps per training run: keeps every setting under about half a second
 TILE_GRID = 28
 
 
@@ -109,10 +110,16 @@ def train(X, y, net: Net, regression: bool, epochs: int):
 
 def unit_layout(sizes) -> list[np.ndarray]:
     """Node heights of every layer, centred on 0."""
-    return [np.arange(n) - (n - 1) / 2 for n in sizes]
+    return [(n - 1) / 2 - np.arange(n) for n in sizes]
 
 
 WIDTH_BINS = 5
+
+
+def show_network(weights, style, input_names, output_names, key: str) -> None:
+    """The diagram under its title (a caption line: a chart title would not fit a narrow column)."""
+    st.markdown(f"**{t('nn.diagram_title')}**")
+    chart(network_figure(weights, style, input_names, output_names), key=key)
 
 
 def network_figure(weights, style, input_names, output_names, title: str = "") -> go.Figure:
@@ -159,13 +166,13 @@ def network_figure(weights, style, input_names, output_names, title: str = "") -
             x=nx,
             y=ny,
             text=names,
-            textposition="middle left",
+            textposition=["middle left"] * (len(names) - sizes[-1]) + ["middle right"] * sizes[-1],
             hoverinfo="skip",
             showlegend=False,
             marker=dict(size=style.marker_size * 2.2, color="white", line=dict(color=BLACK, width=2)),
         )
     )
-    axes = Axes((-0.8, len(sizes) - 0.6), (-top, top))
+    axes = Axes((-0.8, len(sizes) - 0.2), (-top, top))
     fig = figure(style, axes, title, traces, height=int(style.figure_height * 0.8))
     fig.update_xaxes(
         showticklabels=True,

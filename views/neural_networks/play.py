@@ -35,7 +35,7 @@ from views.neural_networks._common import TILE_GRID
 from views.neural_networks._common import budget_epochs
 from views.neural_networks._common import loss_figure
 from views.neural_networks._common import net_controls
-from views.neural_networks._common import network_figure
+from views.neural_networks._common import show_network
 from views.neural_networks._common import tiles_figure
 from views.neural_networks._common import train
 
@@ -82,10 +82,7 @@ def render(ctx, controls, main) -> None:
         with right:
             names = [plain(n) for n in train_set.feature_names]
             outputs = [plain(str(c)) for c in classes] if len(classes) > 2 else [plain(str(classes[1]))]
-            chart(
-                network_figure(model.coefs_, ctx.style, names, outputs, t("nn.diagram_title")),
-                key="nn.play_net",
-            )
+            show_network(model.coefs_, ctx.style, names, outputs, "nn.play_net")
             if net.hidden:
                 st.markdown(f"**{t('nn.tiles_title')}**")
                 tx, ty, tgrid = grid_points(axes.x_range, axes.y_range, TILE_GRID)
