@@ -12,11 +12,12 @@ from ui.views import view_columns
 from ui.views import view_picker
 from views.neural_networks import backprop
 from views.neural_networks import gates
+from views.neural_networks import gradients
 from views.neural_networks import play
 from views.neural_networks import regress
 
 P = "nn"
-VIEWS = (play, regress, backprop, gates)
+VIEWS = (play, regress, backprop, gates, gradients)
 TRAINING = {"nn.seed": 0, "nn.batch": 16, "nn.lam": 0.0, "nn.dropout": 0.0, "nn.init": 1.0}
 PRESETS = {
     "nn_xor": {
@@ -38,6 +39,10 @@ PRESETS = {
     },
     "nn_xor_gate": {"nn.view": "gates", "nn.gate": "xor", "nn.gate_epochs": 100},
     "nn_triangle": {"nn.view": "gates", "nn.gate": "and", "nn.gate_epochs": 20},
+    "nn_vanish": {
+        "nn.view": "gradients", "nn.data": "xor", "nn.n": 200, "nn.noise": 0.35, "nn.seed": 0, "nn.depth": 8,
+        "nn.act": "sigmoid", "nn.init": 1.0, "nn.lr": 0.1, "nn.epochs": 100,
+    },
     "nn_diverge": {
         **TRAINING, "nn.view": "regress", "nn.data": "sinc", "nn.n": 50, "nn.noise": 0.2, "nn.layers": 2,
         "nn.units": 8, "nn.act": "relu", "nn.lr": 5.0, "nn.epochs": 200,

@@ -72,3 +72,32 @@ def test_a_large_data_set_with_batch_1_is_cut_to_the_budget():
     at = open_page(PAGE, query={"nn.data": "xor", "nn.n": "3000", "nn.batch": "1", "nn.epochs": "50"})
     assert any("Trained for 5 of the 50 epochs" in c.value for c in at.caption)
     assert np.isclose(int(metrics(at)["Epochs run"]), 5)
+
+
+def test_backprop_preset_matches_the_numerical_gradient():
+    at = choose_preset("Seed 003 Figure 17")
+    shown = metrics(at)
+    assert float(shown["∂E/∂W by back-propagation"]) == float(shown["Numerical gradient"])
+    assert float(shown["Relative difference"]) < 1e-6
+    assert any(r"\delta^{(1)}_{1}" in e.value for e in at.latex)
+
+
+def test_xor_gate_preset_one_layer_fails_two_layers_succeed():
+    at = choose_preset("Seed 003 §7.1")
+    shown = metrics(at)
+    assert shown["Converged"] == "no" and shown["Training accuracy"] != "100 %"
+    table = at.dataframe[0].value
+    assert list(table["ŷ"]) == list(table["y"]) == [0, 1, 1, 0]
+
+
+def test_triangle_preset_shows_the_book_sums():
+    at = choose_preset("Seed 003 §7.2.1 Ex. 1")
+    assert metrics(at)["Converged"] == "yes"  # AND is separable
+    assert any(r"\to 0.5 > 0" in e.value and r"\to -0.5 < 0" in e.value for e in at.latex)
+
+
+def test_vanishing_preset_sigmoid_gradients_shrink_towards_the_input():
+    at = choose_preset("Seed 003 §7.5")
+    assert float(metrics(at)["First / output layer"]) < 1e-4
+    at = open_page(PAGE, query={"nn.view": "gradients", "nn.act": "relu", "nn.depth": "8"})
+    assert float(metrics(at)["First / output layer"]) > 1e-3  # ReLU: φ′ = 1, no ¼ per layer
