@@ -13,6 +13,7 @@ from algorithms.basis import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
+from algorithms.deep import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
 from algorithms.linear_classifiers import *  # noqa: F401,F403
