@@ -12,9 +12,10 @@ from views.deep_learning import attention
 from views.deep_learning import conv
 from views.deep_learning import edges
 from views.deep_learning import pe
+from views.deep_learning import rnn
 
 P = "dl"
-VIEWS = (conv, edges, attention, pe)
+VIEWS = (conv, edges, rnn, attention, pe)
 CONV = {"dl.view": "conv", "dl.op": "conv", "dl.padding": 0, "dl.stride_h": 1, "dl.stride_w": 1}
 PRESETS = {
     "dl_pad40": {**CONV, "dl.input": "seed40", "dl.kernel": "seed40", "dl.padding": 1},
@@ -26,6 +27,7 @@ PRESETS = {
     "dl_attention": {
         "dl.view": "attention", "dl.token": "A", "dl.tok0x": 1.5, "dl.tok0y": 1.5, "dl.sharpness": 1.0,
     },
+    "dl_lstm": {"dl.view": "rnn", "dl.cell": "lstm", "dl.hidden": 4, "dl.lag": 2, "dl.seq_length": 60},
     "dl_pe": {"dl.view": "pe", "dl.length": 50, "dl.d_model": 32, "dl.position": 10},
     "dl_pool_fig27": {**CONV, "dl.op": "max", "dl.input": "seed40", "dl.window": 2},
 }

@@ -69,3 +69,12 @@ def test_positional_encoding_value():
     at = choose_preset("Seed 003 (54)")
     value = np.sin(10 / 10000 ** (2 / 32))
     assert f"{value:.4g}" in latex(at)
+
+
+def test_lstm_preset_remembers_and_shows_its_gates():
+    at = choose_preset("Seed 003 §7.7.1")
+    shown = metrics(at)
+    assert float(shown["Read-out mean squared error"]) < 0.15
+    assert shown["Recurrent weights and biases (random, kept fixed)"] == str(4 * (4 * 5 + 4))
+    widget(at, "dl.rnn.step").set_value(3).run()
+    assert any(m.value.startswith("h = (") and "f = (" in m.value for m in at.markdown)
