@@ -236,13 +236,13 @@ def tiles_figure(maps: list[np.ndarray], gx, gy, style, activation: str) -> go.F
     return fig
 
 
-def loss_figure(model, test, style) -> go.Figure:
-    """Training loss after every epoch and test loss at the recorded epochs."""
+def loss_figure(model, test: tuple | None, style) -> go.Figure:
+    """Training loss after every epoch and the loss on ``test`` = (X, y) at the recorded epochs."""
     epochs = np.arange(len(model.loss_curve_))
     curves = [Curve(t("nn.train_loss"), epochs, model.loss_curve_, CLASS_COLORS[0])]
     values = [model.loss_curve_]
     if test is not None:
-        test_loss = model.loss_path(test.X, test.y)
+        test_loss = model.loss_path(*test)
         if np.isfinite(test_loss).all():
             at = np.array([s.epoch for s in model.history_])
             curves.append(Curve(t("nn.test_loss"), at, test_loss, ALT_COLOR, "dash"))

@@ -47,11 +47,16 @@ def render(ctx, controls, main) -> None:
     sizes = [X.shape[1], *net.hidden, model.coefs_[-1].shape[0]]
     with controls:
         sample = slider(t("nn.sample"), 1, len(X), 1, "nn.sample") - 1
-        layer = slider(
-            t("nn.bp_layer"), 1, len(sizes) - 1, len(sizes) - 1, "nn.bp_layer", help=t("nn.bp_layer_help")
-        )
+        layer = 1
+        if len(sizes) > 2:
+            layer = slider(
+                t("nn.bp_layer"), 1, len(sizes) - 1, len(sizes) - 1, "nn.bp_layer", help=t("nn.bp_layer_help")
+            )
+
         to_unit = slider(t("nn.to_unit"), 1, sizes[layer], 1, "nn.to_unit") if sizes[layer] > 1 else 1
-        from_unit = slider(t("nn.from_unit"), 1, sizes[layer - 1], 1, "nn.from_unit")
+        from_unit = (
+            slider(t("nn.from_unit"), 1, sizes[layer - 1], 1, "nn.from_unit") if sizes[layer - 1] > 1 else 1
+        )
     m, j, i = layer - 1, to_unit - 1, from_unit - 1
     x, target = X[sample], y[sample]
     trace = model.backprop(x, target)

@@ -90,7 +90,7 @@ def render(ctx, controls, main) -> None:
                     tiles_figure(model.hidden_outputs(tgrid), tx, ty, ctx.style, net.activation),
                     key="nn.play_tiles",
                 )
-        chart(loss_figure(model, test, ctx.style), key="nn.play_loss")
+        chart(loss_figure(model, None if test is None else (test.X, test.y), ctx.style), key="nn.play_loss")
         acc = np.mean(model.predict(X) == y)
         test_acc = None if test is None else np.mean(model.predict(test.X) == test.y)
         metric_rows(

@@ -18,6 +18,7 @@ from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
 from ui.explain import formula_panel
+from ui.explain import markdown_literal
 from ui.explain import metric_rows
 from ui.explain import number
 from ui.figures import FIT_COLOR
@@ -46,7 +47,8 @@ MAX_UNIT_CURVES = 8
 
 def render(ctx, controls, main) -> None:
     train_set, test = ctx.data.train, ctx.data.test
-    X, y = train_set.X, train_set.y
+    X, y = train_set.X[:, :1], train_set.y  # a curve over the first feature
+    test_xy = None if test is None else (test.X[:, :1], test.y)
     with controls:
         net = net_controls(lr_default=0.1, layers_default=1, units_default=8, epochs_default=500)
     if 0 in net.hidden:
@@ -72,6 +74,8 @@ def render(ctx, controls, main) -> None:
         return t("nn.epoch_label", epoch=history[s].epoch, loss=f"{history[s].loss:.4g}")
 
     with main:
+        if train_set.X.shape[1] > 1:
+            st.caption(t("nn.first_feature", name=markdown_literal(train_set.feature_names[0])))
         if epochs < net.epochs:
             st.caption(t("nn.budget", epochs=epochs, asked=net.epochs))
         if model.diverged_:
@@ -83,8 +87,8 @@ def render(ctx, controls, main) -> None:
             show_network(model.coefs_, ctx.style, [x_title], [y_title], "nn.reg_net")
         if net.hidden:
             chart(units_figure(model, grid, axes, ctx.style), key="nn.reg_units")
-        chart(loss_figure(model, test, ctx.style), key="nn.reg_loss")
-        test_loss = None if test is None else model.loss_path(test.X, test.y)[-1]
+        chart(loss_figure(model, test_xy, ctx.style), key="nn.reg_loss")
+        test_loss = None if test_xy is None else model.loss_path(*test_xy)[-1]
         metric_rows(
             [
                 (t("nn.final_loss"), fmt(model.loss_)),
