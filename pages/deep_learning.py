@@ -1,7 +1,9 @@
 """Deep-learning building blocks (seed 003 §7.6–7.7): convolution, padding, stride, pooling; edge
 detection; recurrent cells; attention; positional encoding.
 
-Views: the convolution explorer (cell by cell, the seed's matrices as presets).
+Views: the convolution explorer (cell by cell with the window highlighted, pooling; the seed's matrices
+as presets), edge detection on a small synthetic image, a recurrent cell unrolled (RNN, LSTM, GRU),
+self-attention of 2-D tokens, the sinusoidal positional encoding.
 """
 
 from ui.controls import preset_picker

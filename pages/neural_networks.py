@@ -1,8 +1,11 @@
 """Neural networks (seed 003 §7.1–7.5; seed 004 softmax): the MLP trained live, back-propagation with
 the current numbers, one layer against XOR, vanishing and exploding gradients.
 
-Views: the playground (an adjustable network on 2-D toy data with its decision surface played epoch by
-epoch, hidden-unit maps, the network diagram, loss curves).
+Views: the playground (an adjustable network on 2-D toy data, two classes or softmax for more, its
+decision surface played epoch by epoch, hidden-unit maps, the network diagram, loss curves); the same
+network fitting a 1-D curve (a diverging learning rate is reported); back-propagation of one weight with
+the numerical gradient beside it; the perceptron on AND/OR/XOR and hand-built threshold networks (XOR,
+the seed's triangle); gradient norms per layer for deep sigmoid/tanh/ReLU networks.
 """
 
 from ui.controls import preset_picker

@@ -86,8 +86,7 @@ def render(ctx, controls, main) -> None:
             fig.add_vline(x=0, line=dict(color=BLACK, width=0.5))
             chart(fig, key="dl.att_tokens")
         with right:
-            heat = grid_panels([(t("dl.weights_title"), W)], style)
-            fig = heat
+            fig = grid_panels([(t("dl.weights_title"), W)], style)
             fig.update_layout(
                 xaxis=dict(
                     visible=True, tickvals=list(range(4)), ticktext=NAMES, side="top", title=t("dl.keys")

@@ -130,7 +130,8 @@ def network_figure(weights, style, input_names, output_names, title: str = "") -
     biggest = max(float(np.max(np.abs(W))) for W in weights) or 1.0
     traces = []
     for sign, color in ((1, BLUE), (-1, VERMILLION)):
-        for level in range(WIDTH_BINS):
+        in_legend = False
+        for level in range(WIDTH_BINS - 1, -1, -1):  # widest first: it carries the legend entry
             xs, ys = [], []
             for m, W in enumerate(weights):
                 share = np.abs(W) / biggest
@@ -151,11 +152,12 @@ def network_figure(weights, style, input_names, output_names, title: str = "") -
                         y=ys,
                         hoverinfo="skip",
                         name=name,
-                        showlegend=level == WIDTH_BINS - 1 or False,
+                        showlegend=not in_legend,
                         legendgroup=name,
                         line=dict(color=color, width=0.6 + 1.6 * level),
                     )
                 )
+                in_legend = True
     names = [*input_names, *[""] * (sum(sizes[1:-1])), *output_names]
     nx = np.concatenate([np.full(n, m, float) for m, n in enumerate(sizes)])
     ny = np.concatenate(heights)
