@@ -24,6 +24,7 @@ PRESETS = {
     "dl_stride": {**CONV, "dl.input": "seed40", "dl.kernel": "seed40", "dl.padding": 1, "dl.stride_h": 3,
                   "dl.stride_w": 2},
     "dl_edge46": {**CONV, "dl.input": "seed46", "dl.kernel": "vertical"},
+    "dl_channels": {**CONV, "dl.input": "channels2"},
     "dl_pool47": {**CONV, "dl.op": "max", "dl.input": "edges46", "dl.window": 3, "dl.padding": 1},
     "dl_sobel": {"dl.view": "edges", "dl.edge_kernel": "sobel_x", "dl.edge_pool": True, "dl.edge_window": 2},
     "dl_attention": {

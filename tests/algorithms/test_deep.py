@@ -118,3 +118,9 @@ def test_synthetic_image_and_edges():
     assert img.shape == (32, 32) and 0 <= img.min() and img.max() <= 1
     edges = conv2d(img, EDGE_KERNELS["sobel_x"], padding=1)
     assert edges.shape == (32, 32) and np.abs(edges).max() > 1
+
+
+def test_two_input_channels_example():
+    X = np.stack([np.arange(9.0).reshape(3, 3), np.arange(1.0, 10.0).reshape(3, 3)])
+    K = np.stack([np.arange(4.0).reshape(2, 2), np.arange(1.0, 5.0).reshape(2, 2)])
+    np.testing.assert_array_equal(conv2d(X, K), [[56, 72], [104, 120]])  # [D] 19 + 37 = 56, …

@@ -78,3 +78,9 @@ def test_lstm_preset_remembers_and_shows_its_gates():
     assert shown["Recurrent weights and biases (random, kept fixed)"] == str(4 * (4 * 5 + 4))
     widget(at, "dl.rnn.step").set_value(3).run()
     assert any(m.value.startswith("h = (") and "f = (" in m.value for m in at.markdown)
+
+
+def test_two_channel_preset_sums_the_channels():
+    at = choose_preset("Seed 003 §7.6.3")
+    assert metrics(at)["Learnable parameters"] == "8"
+    assert r"56 & 72 \\ 104 & 120" in latex(at)

@@ -35,7 +35,9 @@ INPUTS = {
     "seed46": np.tile([1.0, 1.0, 0.0, 0.0, 0.0], (4, 1)),
     "edges46": np.tile([0.0, 1.0, 0.0, 0.0], (4, 1)),
     "ramp6": np.arange(36.0).reshape(6, 6) % 7,
+    "channels2": np.stack([np.arange(9.0).reshape(3, 3), np.arange(1.0, 10.0).reshape(3, 3)]),
 }
+TWO_CHANNEL_KERNEL = np.stack([np.arange(4.0).reshape(2, 2), np.arange(1.0, 5.0).reshape(2, 2)])
 KERNELS = {
     "seed40": np.array([[0.0, 1.0], [2.0, 3.0]]),
     "vertical": EDGE_KERNELS["vertical"],
@@ -61,60 +63,74 @@ def render(ctx, controls, main) -> None:
         sh = slider(t("dl.stride_h"), 1, 5, 1, "dl.stride_h")
         sw = slider(t("dl.stride_w"), 1, 5, 1, "dl.stride_w")
     X = INPUTS[source]
-    padded = (X.shape[0] + 2 * padding, X.shape[1] + 2 * padding)
-    if K.shape[0] > padded[0] or K.shape[1] > padded[1]:
-        main.error(t("dl.kernel_too_big", k=f"{K.shape[0]} × {K.shape[1]}", n=f"{padded[0]} × {padded[1]}"))
+    channels = X.shape[0] if X.ndim == 3 else 1
+    if op == "conv" and channels > 1:
+        K = TWO_CHANNEL_KERNEL
+    padded = (X.shape[-2] + 2 * padding, X.shape[-1] + 2 * padding)
+    kh, kw = K.shape[-2:]
+    if kh > padded[0] or kw > padded[1]:
+        main.error(t("dl.kernel_too_big", k=f"{kh} × {kw}", n=f"{padded[0]} × {padded[1]}"))
         return
     if sh > padded[0] or sw > padded[1]:
         main.error(t("dl.stride_too_big", s=f"{sh}, {sw}", n=f"{padded[0]} × {padded[1]}"))
         return
     try:
-        Y = conv2d(X, K, padding, (sh, sw)) if op == "conv" else pool2d(X, K.shape, (sh, sw), padding, op)
+        Y = conv2d(X, K, padding, (sh, sw)) if op == "conv" else pool2d(X, (kh, kw), (sh, sw), padding, op)
     except ValueError as err:
         main.error(t("dl.bad_window", detail=str(err)))
         return
-    P = pad2d(X, padding)
-    kh, kw = K.shape
-    out_h, out_w = Y.shape
-    panels = [(t("dl.padded_input"), P)]
+    P = pad2d(X, padding).reshape(channels, *padded)
+    Ks = K.reshape(channels, kh, kw) if op == "conv" else None
+    Ys = Y.reshape(-1, *Y.shape[-2:])
+    out_h, out_w = Ys.shape[-2:]
+    name = (
+        (lambda key, c: t(key))
+        if channels == 1
+        else (lambda key, c: t("dl.in_channel", what=t(key), c=c + 1))
+    )
+    panels = [(name("dl.padded_input", c), P[c]) for c in range(channels)]
     if op == "conv":
-        panels.append((t("dl.kernel_panel"), K))
-    panels.append((t("dl.output"), Y))
+        panels += [(name("dl.kernel_panel", c), Ks[c]) for c in range(channels)]
+    first_out = len(panels)
+    panels += [(name("dl.output", c) if len(Ys) > 1 else t("dl.output"), Yc) for c, Yc in enumerate(Ys)]
     static = grid_panels(panels, ctx.style)
-    out_panel = len(panels) - 1
 
     def frame(s):
         i, j = divmod(s, out_w)
-        return [box_trace(i * sh, j * sw, kh, kw, 0, ctx.style), box_trace(i, j, 1, 1, out_panel, ctx.style)]
+        return [box_trace(i * sh, j * sw, kh, kw, c, ctx.style) for c in range(channels)] + [
+            box_trace(i, j, 1, 1, first_out + c, ctx.style) for c in range(len(Ys))
+        ]
 
     def label(s):
         i, j = divmod(s, out_w)
-        return t("dl.cell_label", i=i + 1, j=j + 1, value=f"{Y[i, j]:.4g}")
+        return t("dl.cell_label", i=i + 1, j=j + 1, value=", ".join(f"{Yc[i, j]:.4g}" for Yc in Ys))
 
     def details(s):
         i, j = divmod(s, out_w)
-        window = P[i * sh : i * sh + kh, j * sw : j * sw + kw]
+        windows = P[:, i * sh : i * sh + kh, j * sw : j * sw + kw]
         if op == "conv":
-            terms = " + ".join(f"{a:g}×{k:g}" for a, k in zip(window.ravel(), K.ravel(), strict=True))
+            terms = " + ".join(f"{a:g}×{k:g}" for a, k in zip(windows.ravel(), Ks.ravel(), strict=True))
         else:
-            terms = (
-                ("max" if op == "max" else "mean") + "(" + ", ".join(f"{a:g}" for a in window.ravel()) + ")"
-            )
-        return t("dl.cell_details", i=i + 1, j=j + 1, terms=terms, value=f"{Y[i, j]:.4g}")
+            word = "max" if op == "max" else "mean"
+            terms = "; ".join(f"{word}(" + ", ".join(f"{a:g}" for a in w.ravel()) + ")" for w in windows)
+        value = ", ".join(f"{Yc[i, j]:.4g}" for Yc in Ys)
+        return t("dl.cell_details", i=i + 1, j=j + 1, terms=terms, value=value)
 
     with main:
         stepper("dl.conv", out_h * out_w, StepView(static, frame, label, details), shortcuts=False)
         metric_rows(
             [
-                (t("dl.input_shape"), f"{X.shape[0]} × {X.shape[1]}"),
-                (t("dl.output_shape"), f"{out_h} × {out_w}"),
+                (t("dl.input_shape"), " × ".join(str(v) for v in X.shape)),
+                (t("dl.output_shape"), " × ".join(str(v) for v in Y.shape)),
                 (t("dl.parameters"), str(K.size) if op == "conv" else "0"),
             ],
             ctx.projector,
         )
         if op != "conv":
             st.caption(t("dl.pool_note"))
-    n_h, n_w = X.shape
+        elif channels > 1:
+            st.caption(t("dl.channels_note"))
+    n_h, n_w = X.shape[-2:]
     formulas = [
         Formula(
             rf"\Big\lfloor\frac{{n_h - k_h + 2p + s_h}}{{s_h}}\Big\rfloor \times "
@@ -128,11 +144,13 @@ def render(ctx, controls, main) -> None:
     if op == "conv":
         formulas.append(
             Formula(
-                rf"Y[i, j] = \sum_{{m,n}} X[i s_h + m,\ j s_w + n]\,K[m, n],\quad Y = {matrix(Y)}",
+                rf"Y[i, j] = \sum_{{c,m,n}} X_c[i s_h + m,\ j s_w + n]\,K_c[m, n],\quad Y = {matrix(Y)}",
                 "seed 003 §7.6.1, (38)–(39) (cross-correlation)",
             )
         )
     else:
-        formulas.append(Formula(rf"Y = {matrix(Y)}", "seed 003 §7.6.4, (47)"))
+        formulas += [
+            Formula(rf"Y_{c + 1} = {matrix(Yc)}", "seed 003 §7.6.4, (47)") for c, Yc in enumerate(Ys)
+        ]
     formula_panel(formulas, ctx.projector)
     code_view(conv2d if op == "conv" else pool2d, projector=ctx.projector)
