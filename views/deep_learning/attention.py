@@ -7,6 +7,7 @@ Seed 003 §7.7.2, (53): Attention(Q, K, V) = softmax(QKᵀ/√d_k)V, the softmax
 from __future__ import annotations
 
 import numpy as np
+import streamlit as st
 
 from algorithms import scaled_dot_attention
 from ui.charts import chart
@@ -24,7 +25,6 @@ from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.theme import BLACK
 from ui.theme import CLASS_COLORS
-from views.deep_learning._grids import grid_panels
 
 DATA = None
 TOKENS = np.array([[1.0, 0.5], [-1.0, 1.0], [0.5, -1.5], [1.5, 1.5]])
@@ -86,14 +86,8 @@ def render(ctx, controls, main) -> None:
             fig.add_vline(x=0, line=dict(color=BLACK, width=0.5))
             chart(fig, key="dl.att_tokens")
         with right:
-            fig = grid_panels([(t("dl.weights_title"), W)], style)
-            fig.update_layout(
-                xaxis=dict(
-                    visible=True, tickvals=list(range(4)), ticktext=NAMES, side="top", title=t("dl.keys")
-                ),
-                yaxis=dict(visible=True, tickvals=list(range(4)), ticktext=NAMES, title=t("dl.queries")),
-            )
-            chart(fig, key="dl.att_weights")
+            st.markdown(f"**{t('dl.weights_title')}**")
+            chart(weights_figure(W, style), key="dl.att_weights")
     scores = Q[k] @ X.T / np.sqrt(2)
     formula_panel(
         [
@@ -111,3 +105,26 @@ def render(ctx, controls, main) -> None:
         ctx.projector,
     )
     code_view(scaled_dot_attention, projector=ctx.projector)
+
+
+def weights_figure(W, style):
+    """The attention weights: rows = queries, columns = keys, each row summing to 1."""
+    heat = dict(
+        type="heatmap",
+        z=W,
+        x=NAMES,
+        y=NAMES,
+        colorscale="Blues",
+        zmin=0.0,
+        zmax=1.0,
+        showscale=False,
+        hoverinfo="skip",
+        text=[[f"{v:.3g}" for v in row] for row in W],
+        texttemplate="%{text}",
+        textfont=dict(size=style.font_size),
+    )
+    fig = figure(style, None, "", [heat], legend_rows=0, height=int(style.figure_height * 0.85))
+    fig.update_xaxes(title=t("dl.keys"), side="top", type="category")
+    fig.update_yaxes(title=t("dl.queries"), autorange="reversed", type="category")
+    fig.update_layout(margin=dict(l=10, r=10, t=4 * style.font_size, b=10))
+    return fig

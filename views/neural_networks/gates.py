@@ -138,7 +138,7 @@ def triangle_panel(gx, gy, grid, style) -> None:
                 mode="lines",
                 x=lx,
                 y=ly,
-                name=f"h{k + 1}",
+                name="h₁, h₂, h₃",
                 showlegend=k == 0,
                 line=dict(color=ALT_COLOR, width=style.line_width * 0.7, dash="dash"),
             )
