@@ -115,6 +115,7 @@ def weights_figure(W, style):
         x=NAMES,
         y=NAMES,
         colorscale="Blues",
+        reversescale=True,  # plotly.js runs Blues from dark to light
         zmin=0.0,
         zmax=1.0,
         showscale=False,
@@ -124,7 +125,7 @@ def weights_figure(W, style):
         textfont=dict(size=style.font_size),
     )
     fig = figure(style, None, "", [heat], legend_rows=0, height=int(style.figure_height * 0.85))
-    fig.update_xaxes(title=t("dl.keys"), side="top", type="category")
-    fig.update_yaxes(title=t("dl.queries"), autorange="reversed", type="category")
+    fig.update_xaxes(title=t("dl.keys"), side="top", type="category", automargin=True)
+    fig.update_yaxes(title=t("dl.queries"), autorange="reversed", type="category", automargin=True)
     fig.update_layout(margin=dict(l=10, r=10, t=4 * style.font_size, b=10))
     return fig
