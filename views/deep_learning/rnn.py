@@ -34,6 +34,8 @@ from ui.theme import CLASS_COLORS
 from ui.theme import FIT_COLOR
 
 DATA = None
+STATE_SCALE = dict(colorscale="RdBu", reversescale=True, zmin=-1.0, zmax=1.0)
+GATE_SCALE = dict(colorscale="Blues", reversescale=True, zmin=0.0, zmax=1.0)  # plotly.js Blues: dark first
 CELLS = ["lstm", "gru", "rnn"]
 FORMULAS = {
     "rnn": (r"h_t = \tanh(W[h_{t-1}, x_t] + b)", "seed 003 §7.7.1"),
@@ -130,7 +132,8 @@ def parameter_count(model) -> int:
 
 
 def time_maps(maps, length: int, style):
-    """Heat-maps (units × time) stacked top to bottom, sharing the time axis."""
+    """Heat-maps (units × time) stacked top to bottom, sharing the time axis: the state in (−1, 1)
+    red/blue around 0, the gates in (0, 1) from white (closed) to blue (open)."""
     n = len(maps)
     traces, layout, annotations = [], {}, []
     for k, (title, M) in enumerate(maps):
@@ -142,10 +145,8 @@ def time_maps(maps, length: int, style):
                 z=M.astype(np.float32),
                 x=np.arange(length),
                 y=np.arange(1, len(M) + 1),
-                colorscale="RdBu",
-                reversescale=True,
-                zmid=0.0,
                 showscale=False,
+                **(GATE_SCALE if k else STATE_SCALE),
                 hoverinfo="skip",
                 xaxis=f"x{suffix}",
                 yaxis=f"y{suffix}",
