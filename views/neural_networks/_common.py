@@ -238,13 +238,18 @@ def tiles_figure(maps: list[np.ndarray], gx, gy, style, activation: str) -> go.F
     return fig
 
 
-def loss_figure(model, test: tuple | None, style) -> go.Figure:
-    """Training loss after every epoch and the loss on ``test`` = (X, y) at the recorded epochs."""
+@st.cache_data(max_entries=24, show_spinner=False)
+def test_losses(X, y, net: Net, regression: bool, epochs: int, X_test, y_test):
+    """The cached test-loss curve: the loss on (X_test, y_test) at every recorded epoch."""
+    return train(X, y, net, regression, epochs).loss_path(X_test, y_test)
+
+
+def loss_figure(model, test_loss, style) -> go.Figure:
+    """Training loss after every epoch and ``test_loss`` (None: no test set) at the recorded epochs."""
     epochs = np.arange(len(model.loss_curve_))
     curves = [Curve(t("nn.train_loss"), epochs, model.loss_curve_, CLASS_COLORS[0])]
     values = [model.loss_curve_]
-    if test is not None:
-        test_loss = model.loss_path(*test)
+    if test_loss is not None:
         if np.isfinite(test_loss).all():
             at = np.array([s.epoch for s in model.history_])
             curves.append(Curve(t("nn.test_loss"), at, test_loss, ALT_COLOR, "dash"))

@@ -36,11 +36,21 @@ from views.neural_networks._common import budget_epochs
 from views.neural_networks._common import loss_figure
 from views.neural_networks._common import net_controls
 from views.neural_networks._common import show_network
+from views.neural_networks._common import test_losses
 from views.neural_networks._common import tiles_figure
 from views.neural_networks._common import train
 
 DATA = DataRequest("classification", 2, "xor")
 FRAME_GRID = 60
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def surface_codes(X, y, net, epochs: int, box: tuple) -> np.ndarray:
+    """The class index on the frame grid at every recorded epoch (uint8: epochs × rows × columns)."""
+    model = train(X, y, net, False, epochs)
+    gx, gy, grid = grid_points(box[:2], box[2:], FRAME_GRID)
+    codes = [np.searchsorted(model.classes_, model.predict(grid, s)) for s in model.history_]
+    return np.array(codes, np.uint8).reshape(len(codes), len(gy), len(gx))
 
 
 def render(ctx, controls, main) -> None:
@@ -59,14 +69,15 @@ def render(ctx, controls, main) -> None:
         return
     classes = model.classes_
     axes = scatter_axes(X, train_set.feature_names, equal=False)
-    gx, gy, grid = grid_points(axes.x_range, axes.y_range, FRAME_GRID)
+    gx, gy, _ = grid_points(axes.x_range, axes.y_range, FRAME_GRID)
     static = base_figure(ctx.style, axes)
     static.add_traces(class_traces(X, y, classes, ctx.style))
     history = model.history_
 
+    codes = surface_codes(X, y, net, epochs, (*axes.x_range, *axes.y_range))
+
     def frame(s):
-        codes = np.searchsorted(classes, model.predict(grid, history[s]))
-        return [region_trace(gx, gy, codes.reshape(len(gy), len(gx)), len(classes))]
+        return [region_trace(gx, gy, codes[s], len(classes))]
 
     def label(s):
         return t("nn.epoch_label", epoch=history[s].epoch, loss=f"{history[s].loss:.4g}")
@@ -90,7 +101,8 @@ def render(ctx, controls, main) -> None:
                     tiles_figure(model.hidden_outputs(tgrid), tx, ty, ctx.style, net.activation),
                     key="nn.play_tiles",
                 )
-        chart(loss_figure(model, None if test is None else (test.X, test.y), ctx.style), key="nn.play_loss")
+        curve = None if test is None else test_losses(X, y, net, False, epochs, test.X, test.y)
+        chart(loss_figure(model, curve, ctx.style), key="nn.play_loss")
         acc = np.mean(model.predict(X) == y)
         test_acc = None if test is None else np.mean(model.predict(test.X) == test.y)
         metric_rows(

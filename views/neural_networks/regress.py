@@ -38,6 +38,7 @@ from views.neural_networks._common import budget_epochs
 from views.neural_networks._common import loss_figure
 from views.neural_networks._common import net_controls
 from views.neural_networks._common import show_network
+from views.neural_networks._common import test_losses
 from views.neural_networks._common import train
 
 DATA = DataRequest("regression", 1, "sinc")
@@ -87,8 +88,9 @@ def render(ctx, controls, main) -> None:
             show_network(model.coefs_, ctx.style, [x_title], [y_title], "nn.reg_net")
         if net.hidden:
             chart(units_figure(model, grid, axes, ctx.style), key="nn.reg_units")
-        chart(loss_figure(model, test_xy, ctx.style), key="nn.reg_loss")
-        test_loss = None if test_xy is None else model.loss_path(*test_xy)[-1]
+        curve = None if test_xy is None else test_losses(X, y, net, True, epochs, *test_xy)
+        chart(loss_figure(model, curve, ctx.style), key="nn.reg_loss")
+        test_loss = None if curve is None else curve[-1]
         metric_rows(
             [
                 (t("nn.final_loss"), fmt(model.loss_)),
