@@ -14,6 +14,7 @@ from algorithms.clustering import *  # noqa: F401,F403
 from algorithms.control import *  # noqa: F401,F403
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
+from algorithms.deep import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
 from algorithms.glm import *  # noqa: F401,F403
@@ -25,6 +26,7 @@ from algorithms.mixture import *  # noqa: F401,F403
 from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.multitask import *  # noqa: F401,F403
+from algorithms.neural import *  # noqa: F401,F403
 from algorithms.robust import *  # noqa: F401,F403
 from algorithms.sequences import *  # noqa: F401,F403
 from algorithms.sparse import *  # noqa: F401,F403
