@@ -21,5 +21,6 @@ from algorithms.mixture import *  # noqa: F401,F403
 from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.online import *  # noqa: F401,F403
+from algorithms.semi_supervised import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
 from algorithms.trees import *  # noqa: F401,F403
