@@ -33,7 +33,8 @@ from algorithms._base import check_X_y
 from algorithms.linear_classifiers import _check_labels
 
 __all__ = ["OnlineStep", "OnlinePerceptron", "PassiveAggressiveClassifier", "PassiveAggressiveRegressor",
-           "AROWClassifier", "AROWRegressor", "PA_VARIANTS", "hindsight_losses", "corrupt_stream",
+           "arrival_order", "AROWClassifier", "AROWRegressor", "PA_VARIANTS", "hindsight_losses",
+           "corrupt_stream",
            "MAX_HISTORY"]
 
 MAX_HISTORY = 10_000
@@ -165,6 +166,15 @@ class _OnlineLinear(BaseEstimator):
         """The loss suffered on each recorded sample, before learning from it."""
         check_is_fitted(self, "history_")
         return np.array([s.loss for s in self.history_], dtype=float)
+
+    def regret(self, comparator_losses) -> FloatArray:
+        """Regret after each recorded sample: Σ_{s≤t} ℓ_s(w_s) − Σ_{s≤t} ℓ_s(u), for the per-sample
+        losses of a fixed comparator u (e.g. :func:`hindsight_losses`)."""
+        mine = self.losses()
+        theirs = np.asarray(comparator_losses, dtype=float)[: len(mine)]
+        if len(theirs) != len(mine):
+            raise ValueError(f"The comparator has {len(theirs)} losses; the stream has {len(mine)} samples.")
+        return np.cumsum(mine) - np.cumsum(theirs)
 
 
 def _check_C(C) -> float:
@@ -361,13 +371,20 @@ def hindsight_losses(X, y, loss: str = "hinge", fit_intercept: bool = False) -> 
     """Per-sample losses of the best fixed linear model chosen in hindsight on the whole stream.
 
     The regret after t samples is Σ_{s≤t} ℓ_s(w_s) − Σ_{s≤t} ℓ_s(u*), u* minimising the total loss
-    over all samples. ``"hinge"``: ℓ = max(0, 1 − y uᵀx) with y = ±1 (a linear programme);
-    ``"squared"``: ℓ = (y − uᵀx)² (least squares).
+    over all samples. ``"hinge"``: ℓ = max(0, 1 − y uᵀx) for two classes coded y = ±1 as the
+    classifiers do (the larger label is +1; a linear programme); ``"squared"``: ℓ = (y − uᵀx)²
+    (least squares).
     """
     X = check_array(X)
-    y = np.asarray(y, dtype=float)
     if len(y) != len(X):
         raise ValueError(f"X has {len(X)} samples but y has {len(y)}; they must match.")
+    if loss == "hinge":
+        classes = check_classification_targets(np.asarray(y), min_classes=1)
+        if len(classes) > 2:
+            raise ValueError(f"The hinge loss needs two classes; y has {len(classes)}.")
+        y = np.where(np.asarray(y) == classes[-1], 1.0, -1.0) if len(classes) == 2 else np.ones(len(X))
+    else:
+        y = check_array(y, name="y", ensure_2d=False)
     Xa = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
     if loss == "squared":
         u = np.linalg.lstsq(Xa, y, rcond=None)[0]
@@ -384,6 +401,12 @@ def hindsight_losses(X, y, loss: str = "hinge", fit_intercept: bool = False) -> 
         raise ValueError(f"The hindsight comparator could not be found ({result.message}).")
     u = result.x[:d]
     return np.maximum(0.0, 1.0 - y * (Xa @ u))
+
+
+def arrival_order(n: int, shuffle: bool, random_state=None) -> np.ndarray:
+    """The order in which n samples arrive: as given, or a random permutation (Sugiyama's
+    listings: ``p=randperm(n); x=x(p,:)``)."""
+    return check_random_state(random_state).permutation(n) if shuffle else np.arange(n)
 
 
 def corrupt_stream(y, k: int, random_state=None, regression: bool = False):

@@ -13,6 +13,7 @@ from algorithms import OnlinePerceptron
 from algorithms import PassiveAggressiveClassifier
 from algorithms import PassiveAggressiveRegressor
 from algorithms import Perceptron
+from algorithms import arrival_order
 from algorithms import corrupt_stream
 from algorithms import hindsight_losses
 from algorithms import load_dataset
@@ -242,3 +243,14 @@ def test_unknown_variant_and_new_labels_are_refused():
     model = PassiveAggressiveClassifier().fit(X, y)
     with pytest.raises(ValueError, match="Unknown label"):
         model.partial_fit(X[:1], [7])
+
+
+def test_regret_is_the_difference_of_cumulative_losses():
+    X, y = noisy_stream(40, seed=7)
+    model = AROWClassifier(1.0).fit(X, y)
+    best = hindsight_losses(X, y, "hinge")
+    regret = model.regret(best)
+    np.testing.assert_allclose(regret, np.cumsum(model.losses()) - np.cumsum(best))
+    assert regret[-1] >= -1e-9
+    np.testing.assert_array_equal(np.sort(arrival_order(10, True, 0)), np.arange(10))
+    np.testing.assert_array_equal(arrival_order(4, False), np.arange(4))
