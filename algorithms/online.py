@@ -167,6 +167,19 @@ class _OnlineLinear(BaseEstimator):
         check_is_fitted(self, "history_")
         return np.array([s.loss for s in self.history_], dtype=float)
 
+    def accuracy_path(self, X, y) -> FloatArray:
+        """The accuracy on (X, y) of the weights after each recorded sample (Fig 15.5's snapshots)."""
+        check_is_fitted(self, "history_")
+        X, y = _check_labels(X, y)
+        W = np.array([s.w for s in self.history_])
+        b = np.array([s.b for s in self.history_])
+        positive = (np.asarray(y) == self.classes_[1])[:, None]
+        out = np.empty(len(W))
+        for start in range(0, len(W), 256):  # blocks of snapshots keep the n × steps table small
+            block = slice(start, start + 256)
+            out[block] = ((X @ W[block].T + b[block] >= 0) == positive).mean(axis=0)
+        return out
+
     def regret(self, comparator_losses) -> FloatArray:
         """Regret after each recorded sample: Σ_{s≤t} ℓ_s(w_s) − Σ_{s≤t} ℓ_s(u), for the per-sample
         losses of a fixed comparator u (e.g. :func:`hindsight_losses`)."""

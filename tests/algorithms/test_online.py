@@ -97,7 +97,9 @@ def test_fig_15_5_snapshots_pa_stream():
     training accuracy 0.955 after 3 samples, 0.995 after 5 and 1.0 from 10 on (λ = 1)."""
     data = load_dataset("pa_stream", random_state=0)
     model = PassiveAggressiveClassifier(0.5, "PA-II", fit_intercept=True).fit(data.X, data.y)
-    accuracy = [np.mean(np.where(data.X @ s.w + s.b >= 0, 1, -1) == data.y) for s in model.history_]
+    accuracy = model.accuracy_path(data.X, data.y)
+    assert accuracy[0] == np.mean(np.where(data.X @ model.history_[0].w + model.history_[0].b >= 0, 1, -1)
+                                  == data.y)
     assert [accuracy[k - 1] for k in (3, 5, 10, 200)] == pytest.approx([0.955, 0.995, 1.0, 1.0])
     assert min(accuracy[9:]) == 1.0
 
