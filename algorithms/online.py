@@ -180,10 +180,17 @@ class _OnlineLinear(BaseEstimator):
             out[block] = ((X @ W[block].T + b[block] >= 0) == positive).mean(axis=0)
         return out
 
-    def regret(self, comparator_losses) -> FloatArray:
+    def squared_errors(self, y) -> FloatArray:
+        """(y_t − f_t(x_t))² of each recorded prediction, made before learning from the sample."""
+        check_is_fitted(self, "history_")
+        scores = np.array([s.score for s in self.history_], dtype=float)
+        return (np.asarray(y, dtype=float)[: len(scores)] - scores) ** 2
+
+    def regret(self, comparator_losses, losses=None) -> FloatArray:
         """Regret after each recorded sample: Σ_{s≤t} ℓ_s(w_s) − Σ_{s≤t} ℓ_s(u), for the per-sample
-        losses of a fixed comparator u (e.g. :func:`hindsight_losses`)."""
-        mine = self.losses()
+        losses of a fixed comparator u (e.g. :func:`hindsight_losses`); ``losses`` replaces the
+        learner's own (e.g. :meth:`squared_errors`, to compare regressors on one loss)."""
+        mine = self.losses() if losses is None else np.asarray(losses, dtype=float)
         theirs = np.asarray(comparator_losses, dtype=float)[: len(mine)]
         if len(theirs) != len(mine):
             raise ValueError(f"The comparator has {len(theirs)} losses; the stream has {len(mine)} samples.")
@@ -444,7 +451,7 @@ def corrupt_stream(y, k: int, random_state=None, regression: bool = False):
         out[chosen] += np.where(rng.random(k) < 0.5, -jump, jump)
         return out, mask
     classes = np.unique(y)
-    if len(classes) != 2:
+    if k and len(classes) != 2:
         raise ValueError(f"Label outliers need two classes; the stream has {len(classes)}.")
     out[chosen] = np.where(y[chosen] == classes[0], classes[1], classes[0])
     return out, mask

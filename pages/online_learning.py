@@ -13,14 +13,26 @@ from ui.frame import page_frame
 from ui.views import view_before_drawn
 from ui.views import view_columns
 from ui.views import view_picker
+from views.online_learning import arow
+from views.online_learning import compare
 from views.online_learning import pa
+from views.online_learning import perceptron
+from views.online_learning import regression
 
 P = "onl"
-VIEWS = (pa,)
+VIEWS = (perceptron, pa, arow, compare, regression)
+PA_STREAM = {"onl.data": "pa_stream", "onl.n": 200, "onl.seed": 0, "onl.shuffle": False, "onl.outliers": 0,
+             "onl.edit": False}
+AROW_STREAM = {**PA_STREAM, "onl.data": "arow_outliers", "onl.n": 50}
 PRESETS = {
-    "onl_fig15_5": {
-        "onl.view": "pa", "onl.data": "pa_stream", "onl.n": 200, "onl.seed": 0, "onl.variant": "PA-II",
-        "onl.C": 0.5, "onl.shuffle": False, "onl.outliers": 0, "onl.edit": False,
+    "onl_novikoff": {"onl.view": "perceptron", **PA_STREAM},
+    "onl_fig15_5": {"onl.view": "pa", "onl.variant": "PA-II", "onl.C": 0.5, **PA_STREAM},
+    "onl_fig15_10": {"onl.view": "arow", "onl.r": 1.0, **AROW_STREAM},
+    "onl_fig15_9": {"onl.view": "compare", "onl.variant": "PA-II", "onl.C": 0.5, "onl.r": 1.0, **AROW_STREAM},
+    "onl_rls": {
+        "onl.view": "regression", "onl.reg.data": "line_outlier", "onl.reg.n": 50, "onl.reg.seed": 0,
+        "onl.reg.noise": 0.2, "onl.reg.shuffle": True, "onl.reg.outliers": 0, "onl.reg_variant": "PA-II",
+        "onl.C": 0.5, "onl.epsilon": 0.0, "onl.r": 1.0, "onl.reg.edit": False,
     },
 }
 

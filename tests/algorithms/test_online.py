@@ -256,3 +256,16 @@ def test_regret_is_the_difference_of_cumulative_losses():
     assert regret[-1] >= -1e-9
     np.testing.assert_array_equal(np.sort(arrival_order(10, True, 0)), np.arange(10))
     np.testing.assert_array_equal(arrival_order(4, False), np.arange(4))
+
+
+def test_squared_errors_and_regression_regret():
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(30, 1))
+    y = 2 * X[:, 0] + 0.1 * rng.normal(size=30)
+    model = PassiveAggressiveRegressor(1.0, 0.0, "PA-II", fit_intercept=True).fit(X, y)
+    errors = model.squared_errors(y)
+    assert errors[0] == pytest.approx(y[0] ** 2)             # θ = 0 predicts 0 first
+    best = hindsight_losses(X, y, "squared", fit_intercept=True)
+    np.testing.assert_allclose(model.regret(best, errors), np.cumsum(errors) - np.cumsum(best))
+    rls = AROWRegressor(1.0, fit_intercept=True).fit(X, y)
+    np.testing.assert_allclose(rls.losses(), rls.squared_errors(y))

@@ -38,6 +38,7 @@ from ui.theme import BLACK
 from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 from ui.theme import TRUTH_COLOR
+from ui.views import fitted
 
 STREAM_DATA = DataRequest("classification", 2, "pa_stream")
 SPEEDS = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]  # points per second while ▶ plays
@@ -51,9 +52,14 @@ class Stream:
 
     X: np.ndarray
     y: np.ndarray
-    outliers: np.ndarray
+    outliers: np.ndarray  # injected here (label flipped)
+    planted: np.ndarray  # the data set's own outliers (Sugiyama Fig 15.9)
     classes: np.ndarray
     names: tuple[str, ...]
+
+    @property
+    def clean(self) -> np.ndarray:
+        return ~(self.outliers | self.planted)
 
 
 @dataclass(frozen=True)
@@ -67,29 +73,35 @@ class Learner:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def make_stream(X, y, shuffle: bool, n_outliers: int, seed: int) -> Stream:
+def make_stream(X, y, planted, shuffle: bool, n_outliers: int, seed: int, regression: bool = False) -> Stream:
     order = arrival_order(len(X), shuffle, seed)
-    labels, outliers = corrupt_stream(np.asarray(y)[order], n_outliers, seed + 1)
-    classes = np.unique(labels)
-    return Stream(X[order], labels, outliers, classes, tuple(plain(str(c)) for c in classes))
+    labels, outliers = corrupt_stream(np.asarray(y)[order], n_outliers, seed + 1, regression)
+    classes = np.array([]) if regression else np.unique(labels)
+    planted = np.zeros(len(X), bool) if planted is None else np.asarray(planted, bool)[order]
+    return Stream(X[order], labels, outliers, planted, classes, tuple(plain(str(c)) for c in classes))
 
 
 def _inject(key: str) -> None:
     st.session_state[key] = min(int(st.session_state.get(key, 0)) + 2, MAX_OUTLIERS)
 
 
-def stream_controls(ctx, controls) -> tuple[Stream, float]:
-    """Order, injected outliers and speed; returns the stream and the points per second."""
+def stream_controls(ctx, controls, prefix: str = "onl") -> tuple[Stream | None, float]:
+    """Order, injected outliers and speed (keys under ``prefix``: "onl", or "onl.reg" for the
+    regression stream); returns the stream (None once a message says why not) and the points per
+    second."""
+    regression = prefix != "onl"
     with controls:
-        shuffle = st.toggle(t("onl.shuffle"), help=t("onl.shuffle_help"), **bound("onl.shuffle"))
-        n_outliers = slider(t("onl.outliers"), 0, MAX_OUTLIERS, 0, "onl.outliers",
-                            help=t("onl.outliers_help"))
-        st.button(t("onl.inject"), key="onl.inject", on_click=_inject, args=("onl.outliers",),
+        shuffle = st.toggle(t("onl.shuffle"), help=t("onl.shuffle_help"), **bound(f"{prefix}.shuffle"))
+        n_outliers = slider(t("onl.outliers"), 0, MAX_OUTLIERS, 0, f"{prefix}.outliers",
+                            help=t("onl.reg_outliers_help" if regression else "onl.outliers_help"))
+        st.button(t("onl.inject"), key=f"{prefix}.inject", on_click=_inject, args=(f"{prefix}.outliers",),
                   icon=":material/bolt:")
         speed = number_slider(t("onl.speed"), "onl.speed", SPEEDS, 10.0, help=t("onl.speed_help"))
     train = ctx.data.train
-    seed = int(st.session_state.get("onl.seed", 0) or 0)
-    return make_stream(train.X, train.y, shuffle, int(n_outliers), seed), float(speed)
+    seed = int(st.session_state.get(f"{prefix}.seed", 0) or 0)
+    planted = train.extra.get("planted_outlier")
+    stream = fitted(make_stream, train.X, train.y, planted, shuffle, int(n_outliers), seed, regression)
+    return stream, float(speed)
 
 
 def frame_time(n: int, speed: float) -> int:
@@ -143,6 +155,9 @@ def plane_view(
     if stream.outliers.any():
         static.add_trace(ring_trace(stream.X[stream.outliers], t("onl.injected"), style, TRUTH_COLOR,
                                     symbol="square-open", size=2.0))
+    if stream.planted.any():
+        static.add_trace(ring_trace(stream.X[stream.planted], t("onl.planted"), style, TRUTH_COLOR,
+                                    symbol="diamond-open", size=2.0))
     if extra_static:
         extra_static(static)
     n = len(stream.y)
