@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.sparse
 from scipy.optimize import linprog
 
 from algorithms._base import BaseEstimator
@@ -171,14 +172,16 @@ class _OnlineLinear(BaseEstimator):
         """The accuracy on (X, y) of the weights after each recorded sample (Fig 15.5's snapshots)."""
         check_is_fitted(self, "history_")
         X, y = _check_labels(X, y)
-        W = np.array([s.w for s in self.history_])
-        b = np.array([s.b for s in self.history_])
+        changed = np.flatnonzero([i == 0 or s.step != 0 for i, s in enumerate(self.history_)])
+        W = np.array([self.history_[i].w for i in changed])
+        b = np.array([self.history_[i].b for i in changed])
         positive = (np.asarray(y) == self.classes_[1])[:, None]
-        out = np.empty(len(W))
+        accuracy = np.empty(len(W))
         for start in range(0, len(W), 256):  # blocks of snapshots keep the n × steps table small
             block = slice(start, start + 256)
-            out[block] = ((X @ W[block].T + b[block] >= 0) == positive).mean(axis=0)
-        return out
+            accuracy[block] = ((X @ W[block].T + b[block] >= 0) == positive).mean(axis=0)
+        # passive steps keep the weights: repeat the last computed accuracy
+        return accuracy[np.searchsorted(changed, np.arange(len(self.history_)), side="right") - 1]
 
     def squared_errors(self, y) -> FloatArray:
         """(y_t − f_t(x_t))² of each recorded prediction, made before learning from the sample."""
@@ -414,7 +417,7 @@ def hindsight_losses(X, y, loss: str = "hinge", fit_intercept: bool = False) -> 
     n, d = Xa.shape
     # variables (u, ξ): minimise Σξ subject to ξ_i ≥ 1 − y_i uᵀx_i, ξ ≥ 0, u free
     cost = np.r_[np.zeros(d), np.ones(n)]
-    A = np.hstack([-(y[:, None] * Xa), -np.eye(n)])
+    A = scipy.sparse.hstack([scipy.sparse.csr_matrix(-(y[:, None] * Xa)), -scipy.sparse.identity(n)])
     bounds = [(None, None)] * d + [(0, None)] * n
     result = linprog(cost, A_ub=A, b_ub=-np.ones(n), bounds=bounds, method="highs")
     if result.status != 0:

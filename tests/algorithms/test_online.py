@@ -269,3 +269,10 @@ def test_squared_errors_and_regression_regret():
     np.testing.assert_allclose(model.regret(best, errors), np.cumsum(errors) - np.cumsum(best))
     rls = AROWRegressor(1.0, fit_intercept=True).fit(X, y)
     np.testing.assert_allclose(rls.losses(), rls.squared_errors(y))
+
+
+def test_accuracy_path_matches_every_snapshot():
+    X, y = noisy_stream(50, seed=9)
+    model = PassiveAggressiveClassifier(0.3, "PA-I", fit_intercept=True).fit(X, y)
+    brute = [np.mean(np.where(X @ s.w + s.b >= 0, 1, -1) == y) for s in model.history_]
+    np.testing.assert_allclose(model.accuracy_path(X, y), brute)

@@ -44,6 +44,8 @@ STREAM_DATA = DataRequest("classification", 2, "pa_stream")
 SPEEDS = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]  # points per second while ▶ plays
 MAX_STREAM_FRAMES = 250  # animation frames: one per point up to this many points
 MAX_OUTLIERS = 20
+GROWING_MAX = 600  # up to this many points each frame redraws all points seen; beyond, the last RECENT
+RECENT = 30
 
 
 @dataclass(frozen=True)
@@ -144,14 +146,17 @@ def plane_view(
     extra_frame: Callable[[int], list[dict]] | None = None,
 ) -> None:
     """The stream animated: points appear one by one (the rest faint), each learner's boundary
-    wᵀx + b = 0 after the point, the current point ringed; ▶ plays at ``speed`` points a second."""
+    wᵀx + b = 0 after the point, the current point ringed; ▶ plays at ``speed`` points a second.
+    Long streams (over GROWING_MAX points) show every point from the start and only the last RECENT
+    points in full, so the frames stay small."""
     axes = axes or stream_axes(stream, ctx)
-    style = ctx.style
+    style, n = ctx.style, len(stream.y)
     static = base_figure(style, axes, legend_rows=2)
     for k, label_k in enumerate(stream.classes):
         mine = stream.X[stream.y == label_k]
         faint = points_trace(mine[:, 0], mine[:, 1], "", style, CLASS_COLORS[k], CLASS_SYMBOLS[k], 0.8)
-        static.add_trace(dict(faint, opacity=0.18, showlegend=False, hoverinfo="skip"))
+        static.add_trace(dict(faint, opacity=0.18 if n <= GROWING_MAX else 0.4, showlegend=False,
+                              hoverinfo="skip"))
     if stream.outliers.any():
         static.add_trace(ring_trace(stream.X[stream.outliers], t("onl.injected"), style, TRUTH_COLOR,
                                     symbol="square-open", size=2.0))
@@ -160,11 +165,11 @@ def plane_view(
                                     symbol="diamond-open", size=2.0))
     if extra_static:
         extra_static(static)
-    n = len(stream.y)
     histories = [learner.model.history_ for learner in learners]
+    index = np.arange(n)
 
     def frame(s: int) -> list[dict]:
-        seen = np.arange(n) <= s
+        seen = (index <= s) & ((index > s - RECENT) | (n <= GROWING_MAX))
         traces = []
         for k, name in enumerate(stream.names):
             mask = seen & (stream.y == stream.classes[k])

@@ -42,12 +42,15 @@ SPLIT = (0.56, 0.66)  # the data plane ends and the weight panel starts (paper c
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def fit(X, y, r, clean):
-    """AROW over the stream, its accuracy after each point on the stream's clean points, and the
-    1-σ ellipses of Σ's (w₁, w₂) block after each point."""
+    """AROW over the stream and its accuracy after each point on the stream's clean points."""
     model = AROWClassifier(r, fit_intercept=True).fit(X, y)
     accuracy = model.accuracy_path(X[clean], y[clean]) if clean.any() else np.zeros(len(y))
-    ellipses = [covariance_ellipse(s.w[:2], s.cov[:2, :2], 1.0, 60) for s in model.history_]
-    return model, accuracy, ellipses
+    return model, accuracy
+
+
+def ellipse(step):
+    """The 1-σ ellipse of Σ's (w₁, w₂) block around μ after a step."""
+    return covariance_ellipse(step.w[:2], step.cov[:2, :2], 1.0, 60)
 
 
 def render(ctx, controls, main) -> None:
@@ -59,12 +62,12 @@ def render(ctx, controls, main) -> None:
     result = fitted(fit, stream.X, stream.y, r, stream.clean)
     if result is None:
         return
-    model, accuracy, ellipses = result
+    model, accuracy = result
     history, mistakes = model.history_, model.cumulative_mistakes()
     learner = Learner("AROW", model, GREEN)
     axes = stream_axes(stream, ctx)
     path = np.array([s.w for s in history])
-    reach = np.vstack([path, ellipses[0], ellipses[-1]])
+    reach = np.vstack([path, ellipse(history[0]), ellipse(history[-1])])
     w_range = (padded_range(reach[:, 0], 0.1), padded_range(reach[:, 1], 0.1))
 
     def weight_panel(fig):
@@ -77,10 +80,11 @@ def render(ctx, controls, main) -> None:
     def weight_frame(s):
         on_panel = dict(xaxis="x2", yaxis="y2")
         line = dict(color=GREEN, width=ctx.style.line_width)
+        points = ellipse(history[s])
         return [
             dict(type="scatter", mode="lines", x=path[: s + 1, 0], y=path[: s + 1, 1], name=t("onl.mu_path"),
                  line=dict(color=BLACK, width=ctx.style.line_width * 0.5), **on_panel),
-            dict(type="scatter", mode="lines", x=ellipses[s][:, 0], y=ellipses[s][:, 1],
+            dict(type="scatter", mode="lines", x=points[:, 0], y=points[:, 1],
                  name=t("onl.ellipse"), line=line, **on_panel),
         ]
 
