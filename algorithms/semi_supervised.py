@@ -18,7 +18,7 @@ from algorithms._base import check_X_y
 from algorithms._base import gaussian_kernel
 from algorithms.decomposition import knn_graph
 
-__all__ = ["LapRLS", "LAPRLS_VARIANTS", "graph_edges"]
+__all__ = ["LapRLS", "LAPRLS_VARIANTS", "graph_edges", "partial_labels"]
 
 LAPRLS_VARIANTS = ("book", "exact")
 
@@ -70,6 +70,32 @@ class LapRLS(BaseEstimator):
     def predict(self, X) -> FloatArray:
         """+1 where f(x) ≥ 0, else −1 (the book shades sign(f))."""
         return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
+
+    def score(self, X, y) -> float:
+        """Accuracy of :meth:`predict` against labels y = ±1."""
+        return float(np.mean(self.predict(X) == np.asarray(y, dtype=float)))
+
+
+def partial_labels(y, labelled=None) -> tuple[np.ndarray, FloatArray, FloatArray]:
+    """Two-class labels y as the book's targets: returns (classes, truth, targets).
+
+    ``classes`` sorted (``classes[1]`` ↦ +1), ``truth`` every sample's ±1, ``targets`` = truth on the
+    ``labelled`` samples (a boolean mask) and 0 elsewhere. ``labelled=None`` labels the first sample
+    of each class only (one label per class, as the book's two moons).
+    """
+    y = np.asarray(y)
+    classes, first = np.unique(y, return_index=True)
+    if len(classes) != 2:
+        raise ValueError(f"Laplacian-regularised least squares separates two classes; the data have "
+                         f"{len(classes)} ({classes.tolist()}).")
+    truth = np.where(y == classes[1], 1.0, -1.0)
+    if labelled is None:
+        labelled = np.zeros(len(y), dtype=bool)
+        labelled[first] = True
+    labelled = np.asarray(labelled, dtype=bool)
+    if labelled.shape != y.shape:
+        raise ValueError(f"The labelled mask has {labelled.size} entries for {y.size} samples.")
+    return classes, truth, np.where(labelled, truth, 0.0)
 
 
 def graph_edges(W, threshold: float = 0.0) -> np.ndarray:

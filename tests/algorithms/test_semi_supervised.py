@@ -7,6 +7,7 @@ from algorithms import LapRLS
 from algorithms import gaussian_kernel
 from algorithms import graph_edges
 from algorithms import load_dataset
+from algorithms import partial_labels
 
 
 def book_moons(seed=0):
@@ -73,3 +74,17 @@ def test_bad_input_gives_messages():
         LapRLS(lam=0.0).fit(X, np.r_[1.0, np.zeros(5)])
     with pytest.raises(ValueError, match="variant"):
         LapRLS(variant="other").fit(X, np.r_[1.0, np.zeros(5)])
+
+
+def test_partial_labels_codes_the_book_targets():
+    classes, truth, targets = partial_labels(np.array(["b", "a", "b", "a"]))
+    assert classes.tolist() == ["a", "b"]
+    np.testing.assert_array_equal(truth, [1, -1, 1, -1])
+    np.testing.assert_array_equal(targets, [1, -1, 0, 0])      # the first sample of each class
+    _, _, targets = partial_labels([1, -1, 1], [False, False, True])
+    np.testing.assert_array_equal(targets, [0, 0, 1])
+    with pytest.raises(ValueError, match="two classes"):
+        partial_labels([0, 1, 2])
+    X, y, truth_moons = book_moons(0)
+    model = LapRLS().fit(X, y)
+    assert model.score(X, truth_moons) == 1.0
