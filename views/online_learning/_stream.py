@@ -113,7 +113,7 @@ def frame_time(n: int, speed: float) -> int:
 
 
 def stream_axes(stream: Stream, ctx) -> Axes:
-    return scatter_axes(stream.X, tuple(plain(n) for n in ctx.data.train.feature_names))
+    return scatter_axes(stream.X, tuple(plain(n) for n in ctx.data.train.feature_names), equal=False)
 
 
 def step_details(stream: Stream, model, s: int) -> str:
@@ -222,4 +222,5 @@ def progress_charts(ctx, stream: Stream, learners: list[Learner], key: str, boun
         axes = Axes(x_range, safe_range(low - pad, high + pad), t("onl.t_axis"), t("onl.regret_axis"))
         chart(curves_figure(regrets, axes, ctx.style, title=t("onl.regret_title"), height=height),
               key=f"{key}_regret")
+    st.caption(t("onl.regret_caption"))
     return best
