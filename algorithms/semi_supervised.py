@@ -7,7 +7,6 @@ learned function smooth along the data's manifold, so labels spread along each c
 from __future__ import annotations
 
 import numpy as np
-import scipy.linalg
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -17,10 +16,12 @@ from algorithms._base import check_positive
 from algorithms._base import check_X_y
 from algorithms._base import gaussian_kernel
 from algorithms.decomposition import knn_graph
+from algorithms.linear_classifiers import _solve_pd
 
-__all__ = ["LapRLS", "LAPRLS_VARIANTS", "graph_edges", "partial_labels"]
+__all__ = ["LapRLS", "LAPRLS_VARIANTS", "LAPRLS_MAX_SAMPLES", "graph_edges", "partial_labels"]
 
 LAPRLS_VARIANTS = ("book", "exact")
+LAPRLS_MAX_SAMPLES = 1000  # an (n × n) system with products K L K: about a second at this size
 
 
 class LapRLS(BaseEstimator):
@@ -43,6 +44,9 @@ class LapRLS(BaseEstimator):
 
     def fit(self, X, y) -> "LapRLS":
         X, y = check_X_y(X, y)
+        if len(X) > LAPRLS_MAX_SAMPLES:
+            raise ValueError(f"LapRLS centres a kernel at every point and solves an n × n system; use at "
+                             f"most {LAPRLS_MAX_SAMPLES} points (got {len(X)}).")
         lam = check_positive(self.lam, "λ")
         nu = check_positive(self.nu, "ν", allow_zero=True)
         h = check_positive(self.h, "The kernel width h")
@@ -58,7 +62,7 @@ class LapRLS(BaseEstimator):
         L = np.diag(W.sum(1)) - W
         KJ = K if self.variant == "book" else K * labelled[None, :]
         A = KJ @ K + lam * np.eye(len(X)) + nu * (K @ L @ K)
-        self.coef_ = scipy.linalg.solve(0.5 * (A + A.T), K @ y, assume_a="pos")
+        self.coef_ = _solve_pd(0.5 * (A + A.T), K @ y)
         self.X_fit_, self.similarity_, self.labelled_ = X, W, labelled
         self.n_features_in_ = X.shape[1]
         return self
@@ -99,7 +103,9 @@ def partial_labels(y, labelled=None) -> tuple[np.ndarray, FloatArray, FloatArray
 
 
 def graph_edges(W, threshold: float = 0.0) -> np.ndarray:
-    """The edges (i, i'), i < i', of the similarity graph with W_ii' > threshold (Sugiyama Fig 16.5)."""
+    """The edges (i, i'), i < i', of the similarity graph with W_ii' > threshold (Sugiyama Fig 16.5),
+    strongest first."""
     W = check_array(W, name="W")
     i, j = np.nonzero(np.triu(W > threshold, k=1))
-    return np.column_stack([i, j])
+    order = np.argsort(-W[i, j], kind="stable")
+    return np.column_stack([i[order], j[order]])

@@ -61,6 +61,7 @@ def test_the_laplacian_term_is_the_pairwise_smoothness():
 def test_graph_edges_thresholds_the_similarity():
     W = np.array([[1.0, 0.5, 0.1], [0.5, 1.0, 0.3], [0.1, 0.3, 1.0]])
     np.testing.assert_array_equal(graph_edges(W, 0.2), [[0, 1], [1, 2]])
+    np.testing.assert_array_equal(graph_edges(W, 0.05), [[0, 1], [1, 2], [0, 2]])  # strongest first
     assert len(graph_edges(W, 0.9)) == 0
 
 
