@@ -46,6 +46,9 @@ def test_fig_15_5_preset_shows_the_books_snapshots():
     assert "Erratum" in " ".join(c.value for c in at.caption)
     main = chart_specs(at)[0]
     assert len(main["frames"]) == 200  # one animation frame per point of the stream
+    panels = chart_specs(at)[1]       # Fig 15.5's four snapshots
+    titles = [a["text"] for a in panels["layout"]["annotations"]]
+    assert titles == [f"after {k} points" for k in (3, 5, 10, 200)]
     assert any(tr.get("name") == "PA-II" for tr in main["data"])
 
 

@@ -10,6 +10,7 @@ from typing import Callable
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
+from plotly.subplots import make_subplots
 
 from algorithms import arrival_order
 from algorithms import corrupt_stream
@@ -31,6 +32,7 @@ from ui.figures import points_trace
 from ui.figures import safe_range
 from ui.figures import scatter_axes
 from ui.i18n import t
+from ui.panels import boxed_panels
 from ui.rings import ring_trace
 from ui.stepper import StepView
 from ui.stepper import stepper
@@ -224,3 +226,31 @@ def progress_charts(ctx, stream: Stream, learners: list[Learner], key: str, boun
               key=f"{key}_regret")
     st.caption(t("onl.regret_caption"))
     return best
+
+
+def snapshot_panels(ctx, stream: Stream, learner: Learner, counts: list[int], key: str) -> None:
+    """Small multiples: the points seen and the boundary after each of ``counts`` points (Fig 15.5)."""
+    style, axes = ctx.style, stream_axes(stream, ctx)
+    cols = 2 if ctx.projector else len(counts)
+    rows = -(-len(counts) // cols)
+    titles = [t("onl.after_points", k=k) for k in counts]
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=0.03,
+                        vertical_spacing=0.12)
+    size = max(4, style.marker_size * 0.6)
+    for i, k in enumerate(counts):
+        row, col = i // cols + 1, i % cols + 1
+        for j, label in enumerate(stream.classes):
+            mine = stream.y[:k] == label
+            seen = stream.X[:k][mine]
+            marker = dict(color=CLASS_COLORS[j], symbol=CLASS_SYMBOLS[j], size=size)
+            fig.add_trace(go.Scatter(x=seen[:, 0], y=seen[:, 1], mode="markers", showlegend=False,
+                                     hoverinfo="skip", marker=marker), row=row, col=col)
+        snap = learner.model.history_[k - 1]
+        lx, ly = line_points(np.r_[snap.b, snap.w], axes.x_range, axes.y_range)
+        fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", showlegend=False, hoverinfo="skip",
+                                 line=dict(color=learner.color, width=style.line_width)), row=row, col=col)
+    boxed_panels(fig, axes, style)
+    height = (230 if not ctx.projector else 300) * rows + 40
+    fig.update_layout(height=height, margin=dict(l=10, r=10, t=50, b=10), font=dict(size=style.font_size),
+                      plot_bgcolor="white")
+    chart(fig, key=key)

@@ -28,6 +28,7 @@ from views.online_learning._stream import STREAM_DATA
 from views.online_learning._stream import Learner
 from views.online_learning._stream import plane_view
 from views.online_learning._stream import progress_charts
+from views.online_learning._stream import snapshot_panels
 from views.online_learning._stream import step_details
 from views.online_learning._stream import stream_controls
 
@@ -77,7 +78,8 @@ def render(ctx, controls, main) -> None:
     with main:
         plane_view(ctx, stream, [learner], "onl.pa", speed, label,
                    lambda s: step_details(stream, model, s))
-        shots = [k for k in SNAPSHOTS if k <= len(history)]
+        shots = [k for k in SNAPSHOTS if k < len(history)] + [len(history)]
+        snapshot_panels(ctx, stream, learner, shots, "onl.pa_snapshots")
         metric_rows([(t("onl.acc_after", k=k), percent(accuracy[k - 1])) for k in shots]
                     + [(t("onl.mistakes"), str(model.n_mistakes_))], ctx.projector, per_row=3)
         progress_charts(ctx, stream, [learner], "onl.pa")
