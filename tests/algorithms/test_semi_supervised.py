@@ -25,6 +25,8 @@ def test_fig_16_3_one_label_per_class(seed):
         assert np.mean(LapRLS(1.0, 10.0, 1.0, variant=variant).fit(X, y).predict(X) == truth) >= 0.95
     assert np.mean(LapRLS(1.0, 10.0, 1.0, n_neighbors=10).fit(X, y).predict(X) == truth) >= 0.95
     assert np.mean(LapRLS(1.0, 0.0, 1.0).fit(X, y).predict(X) == truth) < 0.6
+    labelled = y != 0                                        # Fig 16.3(b): LS on the two labels alone
+    assert LapRLS(1.0, 0.0, 1.0).fit(X[labelled], y[labelled]).score(X, truth) < 0.7
 
 
 def test_seed_0_reproduces_the_spec_numbers():

@@ -1,8 +1,10 @@
 """Laplacian-regularised least squares against the supervised fit (Sugiyama §16.1–16.3, Figs 16.3–16.4).
 
 Left: LapRLS, whose Laplacian term makes f smooth along the data, so two labels spread over their
-moons. Right: the same model with ν = 0 — kernel least squares on the labelled points alone, a
-boundary halfway between them. Click a point to label it (with its true class) or unlabel it.
+moons. Right: ν = 0 on the labelled points alone (kernels centred at them), ordinary ℓ2-regularised kernel
+least squares: a straight boundary halfway between two labels, as in Fig 16.3(b). (With centres at
+all points, ν = 0 leaves f ≈ 0 away from the labels and its sign is round-off.) Click a point to
+label it (with its true class) or unlabel it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import streamlit as st
 
 from algorithms import LapRLS
 from ui.charts import chart
-from ui.contours import level_line
+from ui.contours import level_polylines
+from ui.contours import level_trace
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import log_slider
@@ -52,8 +55,10 @@ RESOLUTION = 90
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def fit(X, y, lam, nu, h, k, variant, grid):
-    """LapRLS and its ν = 0 twin, with f on the grid."""
-    models = [LapRLS(lam, v, h, k, variant).fit(X, y) for v in (nu, 0.0)]
+    """LapRLS and the supervised fit (ν = 0 on the labelled points only), with f on the grid."""
+    labelled = y != 0
+    models = [LapRLS(lam, nu, h, k, variant).fit(X, y),
+              LapRLS(lam, 0.0, h, None, variant).fit(X[labelled], y[labelled])]
     return models, [m.decision_function(grid) for m in models]
 
 
@@ -62,7 +67,8 @@ def panel(ctx, X, truth, labelled, classes, f_grid, axes, gx, gy, title):
     style = ctx.style
     fig = base_figure(style, axes, title, legend_rows=2)
     fig.add_trace(region_trace(gx, gy, (f_grid >= 0).reshape(len(gy), len(gx)), 2))
-    fig.add_trace(level_line(gx, gy, f_grid, t("ssl.boundary"), style))
+    xs, ys = level_polylines(gx, gy, f_grid.reshape(len(gy), len(gx)), 0.0)
+    fig.add_trace(level_trace(xs, ys, t("ssl.boundary"), style))
     free = ~labelled
     fig.add_trace(points_trace(X[free, 0], X[free, 1], t("ssl.unlabelled"), style, TRUTH_COLOR, "circle", 0.6,
                                customdata=np.flatnonzero(free)))
