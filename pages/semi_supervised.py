@@ -22,7 +22,7 @@ BOOK = {"ssl.data": "laprls_moons", "ssl.n": 200, "ssl.noise": 1.0, "ssl.seed": 
 PRESETS = {
     "ssl_fig16_3": {"ssl.view": "laprls", **BOOK, "ssl.variant": "book"},
     "ssl_exact": {"ssl.view": "laprls", **BOOK, "ssl.variant": "exact"},
-    "ssl_fig16_5": {"ssl.view": "graph", **BOOK, "ssl.variant": "book", "ssl.threshold": 0.5},
+    "ssl_fig16_5": {"ssl.view": "graph", **BOOK, "ssl.variant": "book", "ssl.threshold": 0.05},
 }
 
 ctx = page_frame(P, MOONS_DATA)

@@ -50,7 +50,7 @@ def graph(W, threshold):
 def render(ctx, controls, main) -> None:
     lam, nu, h, k, variant = model_controls(controls)
     with controls:
-        threshold = slider(t("ssl.threshold"), 0.0, 0.99, 0.5, "ssl.threshold", step=0.01,
+        threshold = slider(t("ssl.threshold"), 0.0, 0.99, 0.05, "ssl.threshold", step=0.01,
                            help=t("ssl.threshold_help"))
         reset_button(ctx)
     labels = targets(ctx)
@@ -70,7 +70,7 @@ def render(ctx, controls, main) -> None:
     style = ctx.style
     fig = base_figure(style, axes, t("ssl.graph_title", tau=f"{threshold:g}"), legend_rows=2)
     if len(edges):
-        fig.add_trace(polylines_trace(X[edges], t("ssl.edges"), "#9a9a9a", style.line_width * 0.3))
+        fig.add_trace(polylines_trace(X[edges], t("ssl.edges"), "#8a8a8a", style.line_width * 0.4))
     for j, sign in enumerate((-1.0, 1.0)):
         mine = predicted == sign
         name = t("ssl.predicted_as", label=plain(str(classes[j])))
