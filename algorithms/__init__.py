@@ -27,7 +27,9 @@ from algorithms.model_selection import *  # noqa: F401,F403
 from algorithms.multiclass import *  # noqa: F401,F403
 from algorithms.multitask import *  # noqa: F401,F403
 from algorithms.neural import *  # noqa: F401,F403
+from algorithms.online import *  # noqa: F401,F403
 from algorithms.robust import *  # noqa: F401,F403
+from algorithms.semi_supervised import *  # noqa: F401,F403
 from algorithms.sequences import *  # noqa: F401,F403
 from algorithms.sparse import *  # noqa: F401,F403
 from algorithms.supervised_projection import *  # noqa: F401,F403

@@ -45,6 +45,8 @@ class StepView:
     label: Callable[[int], str]
     details: Callable[[int], str] | None = None
     redraw: bool = True
+    max_frames: int = MAX_FRAMES  # animation frames at most (a stream: one per point)
+    frame_ms: int | None = None  # ▶'s time per frame (None: the whole run in about 4 s)
 
 
 def frame_steps(n_steps: int, max_frames: int = MAX_FRAMES) -> np.ndarray:
@@ -139,10 +141,10 @@ class FigureSpec(go.Figure):
         return self._spec
 
 
-def play_controls(n_frames: int, redraw: bool) -> list[dict]:
+def play_controls(n_frames: int, redraw: bool, frame_ms: int | None = None) -> list[dict]:
     """▶ / ❚❚ below the plot, bottom right (the top edge belongs to Plotly's modebar)."""
     play = dict(
-        frame=dict(duration=max(60, 4000 // n_frames), redraw=redraw),
+        frame=dict(duration=max(60, 4000 // n_frames) if frame_ms is None else frame_ms, redraw=redraw),
         transition=dict(duration=0),
         fromcurrent=False,
         mode="immediate",
@@ -181,7 +183,7 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> FigureSpec:
         }
     layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
     if n_steps > 1:
-        steps = frame_steps(n_steps)
+        steps = frame_steps(n_steps, view.max_frames)
         frames = frame_parts([view.frame(s) for s in steps])
         spec["frames"] = typed(
             [
@@ -196,7 +198,7 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> FigureSpec:
             f32=True,
         )
         layout["margin"] = {**layout.get("margin", {}), "b": 80}
-        layout["updatemenus"] = play_controls(len(steps), view.redraw)
+        layout["updatemenus"] = play_controls(len(steps), view.redraw, view.frame_ms)
     return FigureSpec(typed(spec))
 
 

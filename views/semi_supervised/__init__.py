@@ -1,0 +1,1 @@
+"""The views of the semi-supervised learning page (Sugiyama ch. 16)."""
