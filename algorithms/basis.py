@@ -15,6 +15,7 @@ from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
+from algorithms._base import clone
 from algorithms._base import gaussian_kernel
 
 __all__ = ["LinearBasis", "PolynomialBasis", "TrigonometricBasis", "GaussianBasis"]
@@ -139,3 +140,21 @@ def _check_1d_input(X, what: str) -> FloatArray:
     if X.shape[1] != 1:
         raise ValueError(f"{what} needs exactly one input feature; got {X.shape[1]}.")
     return X
+
+
+class BasisModel(BaseEstimator):
+    """A model f(x) = θᵀφ(x) linear in its parameters (Sugiyama §2.1): ``basis`` (default the linear
+    basis (1, x), so the intercept is θ₀) is fitted to the inputs as ``basis_``; subclasses set ``theta_``."""
+
+    def _fit_basis(self, X):
+        """A fitted copy of ``basis`` (or of the linear basis)."""
+        return (LinearBasis() if self.basis is None else clone(self.basis)).fit(X)
+
+    def design(self, X) -> FloatArray:
+        """Φ for new inputs, using the fitted basis."""
+        check_is_fitted(self, "basis_")
+        return self.basis_.transform(X)
+
+    def predict(self, X) -> FloatArray:
+        check_is_fitted(self, "theta_")
+        return self.design(X) @ self.theta_

@@ -17,14 +17,12 @@ from scipy.linalg import cho_solve
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
 from algorithms._base import check_array
-from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
-from algorithms._base import clone
+from algorithms.basis import BasisModel
 from algorithms.basis import GaussianBasis
-from algorithms.basis import LinearBasis
 
 __all__ = [
     "LinearRegression",
@@ -89,12 +87,8 @@ def gram_spectrum(Phi: FloatArray) -> tuple[float, float]:
     return float(e[-1]), float(e[-1] / e[0]) if e[0] > e[-1] * 1e-300 else float("inf")
 
 
-class _BasisRegressor(BaseEstimator):
+class _BasisRegressor(BasisModel):
     """Fits θ on the design matrix Φ = φ(X); subclasses define ``_solve(Phi, y)``."""
-
-    def _fit_basis(self, X):
-        basis = LinearBasis() if self.basis is None else clone(self.basis)
-        return basis.fit(X)
 
     def fit(self, X, y) -> "_BasisRegressor":
         X, y = check_X_y(X, y)
@@ -103,15 +97,6 @@ class _BasisRegressor(BaseEstimator):
         self.theta_ = self._solve(Phi, y)
         self.objective_ = squared_loss(Phi, y, self.theta_)
         return self
-
-    def design(self, X) -> FloatArray:
-        """Φ for new inputs, using the fitted basis."""
-        check_is_fitted(self, "basis_")
-        return self.basis_.transform(X)
-
-    def predict(self, X) -> FloatArray:
-        check_is_fitted(self, "theta_")
-        return self.design(X) @ self.theta_
 
 
 class LinearRegression(_BasisRegressor):

@@ -15,14 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linprog
 
-from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
-from algorithms._base import check_is_fitted
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
-from algorithms._base import clone
-from algorithms.basis import LinearBasis
+from algorithms.basis import BasisModel
 
 __all__ = [
     "LeastAbsoluteDeviation",
@@ -112,7 +109,7 @@ def _check_int(value, name: str) -> int:
     return int(value)
 
 
-class _RobustRegressor(BaseEstimator):
+class _RobustRegressor(BasisModel):
     """Validation, the design matrix and prediction shared by the robust estimators."""
 
     def _design(self, X, y):
@@ -121,18 +118,9 @@ class _RobustRegressor(BaseEstimator):
         if spread <= 1e-12 * max(1.0, float(np.max(np.abs(y)))):
             raise ValueError(f"All {len(y)} targets are equal (y = {y[0]:g}): every loss fits the same flat "
                              "line, so there is nothing to compare. Change at least one y.")
-        self.basis_ = (LinearBasis() if self.basis is None else clone(self.basis)).fit(X)
+        self.basis_ = self._fit_basis(X)
         self.n_features_in_ = X.shape[1]
         return self.basis_.transform(X), y
-
-    def design(self, X) -> FloatArray:
-        """Φ for new inputs, using the fitted basis."""
-        check_is_fitted(self, "basis_")
-        return self.basis_.transform(X)
-
-    def predict(self, X) -> FloatArray:
-        check_is_fitted(self, "theta_")
-        return self.design(X) @ self.theta_
 
 
 class LeastAbsoluteDeviation(_RobustRegressor):

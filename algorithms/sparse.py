@@ -17,15 +17,12 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize
 
-from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
 from algorithms._base import check_array
-from algorithms._base import check_is_fitted
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
-from algorithms._base import clone
-from algorithms.basis import LinearBasis
+from algorithms.basis import BasisModel
 from algorithms.linear_regression import LinearRegression
 from algorithms.linear_regression import ridge_path
 from algorithms.model_selection import cross_validate
@@ -300,25 +297,16 @@ def _sparse_sgd(Phi, y, l1, l2, theta, eta, max_iter, rng, record):
 # Estimators
 # --------------------------------------------------------------------------------------------------
 
-class _PenalisedRegressor(BaseEstimator):
+class _PenalisedRegressor(BasisModel):
     """Fits θ for f_θ(x) = θᵀφ(x) under J(θ) = ½‖Φθ − y‖² + λ·R(θ); subclasses give ``_solve``."""
 
     def _design(self, X, y):
         X, y = check_X_y(X, y)
-        self.basis_ = (LinearBasis() if self.basis is None else clone(self.basis)).fit(X)
+        self.basis_ = self._fit_basis(X)
         Phi = self.basis_.transform(X)
         penalised = np.ones(Phi.shape[1], bool)
         penalised[0] = self.basis is not None  # raw inputs: the intercept θ₀ is not penalised
         return Phi, y, penalised
-
-    def design(self, X) -> FloatArray:
-        """Φ for new inputs, using the fitted basis."""
-        check_is_fitted(self, "basis_")
-        return self.basis_.transform(X)
-
-    def predict(self, X) -> FloatArray:
-        check_is_fitted(self, "theta_")
-        return self.design(X) @ self.theta_
 
     def _common_checks(self, Phi, y, penalised):
         lam = check_positive(self.lam, "λ", allow_zero=True)
