@@ -47,7 +47,7 @@ load-proxy: $(VENV)/.dev-installed
 	$(PY) -m bench.load --replicas 2 --sessions 40 --seconds 60
 
 thumbnails: $(VENV)/.dev-installed
-	$(PY) -m bench.thumbnails
+	$(PY) -m bench.thumbnails $(ONLY)
 
 clean:
 	rm -rf $(VENV) tests/output .pytest_cache

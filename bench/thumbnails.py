@@ -39,6 +39,9 @@ def fit_to_card(path) -> None:
 
 
 def main() -> None:
+    """All pages, or only the pages whose URL paths are given as arguments (then no README screenshot)."""
+    wanted = sys.argv[1:]
+    pages = [info for info in PAGES if not wanted or info.url_path in wanted]
     chromium = shutil.which("chromium")
     if chromium is None:
         sys.exit("chromium not found: apt-get install chromium")
@@ -72,16 +75,17 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
-            for info in PAGES:
+            for info in pages:
                 page.goto(f"{url}/{info.url_path}")
                 wait_for_app(page)
                 target = THUMBNAILS / f"{info.url_path}.png"
                 page.locator("[data-testid='stPlotlyChart']").first.screenshot(path=str(target))
                 fit_to_card(target)
                 print("thumbnail", info.url_path)
-            page.goto(f"{url}/least_squares")
-            wait_for_app(page)
-            page.screenshot(path=str(SCREENSHOTS / "least_squares.png"))
+            if not wanted:
+                page.goto(f"{url}/least_squares")
+                wait_for_app(page)
+                page.screenshot(path=str(SCREENSHOTS / "least_squares.png"))
             browser.close()
     finally:
         server.terminate()
