@@ -17,4 +17,4 @@ for section in SECTIONS:
     pages = [streamlit_page(p) for p in PAGES if p.section == section]
     if pages:
         navigation[t(f"section.{section}")] = pages
-st.navigation(navigation).run()
+st.navigation(navigation, expanded=True).run()  # every page in the menu, none behind "View more"

@@ -84,7 +84,7 @@ PLANNED = (
     PageInfo("mtl", "multi_task.py", "paradigms", ":material/hub:", "multi_task"),
     PageInfo("nn", "neural_networks.py", "neural", ":material/neurology:", "neural_networks"),
     PageInfo("dl", "deep_learning.py", "neural", ":material/grid_on:", "deep_learning"),
-    PageInfo("seq", "sequence_labelling.py", "decisions", ":material/linear_scale:", "sequence_labelling"),
+    PageInfo("seq", "sequence_labelling.py", "decisions", ":material/timeline:", "sequence_labelling"),
     PageInfo(
         "rl", "reinforcement_learning.py", "decisions", ":material/smart_toy:", "reinforcement_learning"
     ),
