@@ -34,6 +34,9 @@ __all__ = [
     "SGDRegressor",
     "GradientDescentRegressor",
     "LocallyWeightedRegression",
+    "WeightedLeastSquares",
+    "GaussianNoiseRegression",
+    "gaussian_log_likelihood",
     "GradientStep",
     "squared_loss",
     "squared_loss_grid",
@@ -359,3 +362,63 @@ class LocallyWeightedRegression(BaseEstimator):
         Xq = check_array(Xq)
         theta = self.local_theta(Xq)
         return theta[:, 0] + (theta[:, 1:] * Xq).sum(1)
+
+
+class WeightedLeastSquares(_BasisRegressor):
+    """Weighted least squares θ̂ = (ΦᵀWΦ)†ΦᵀWy, W = diag(w₁, …, wₙ), wᵢ ≥ 0 (Sugiyama §3.1, A3.2).
+
+    It minimises ½ Σ_i wᵢ(f_θ(xᵢ) − yᵢ)², solved as the least-squares problem of √W Φ and √W y
+    (minimum-norm when ΦᵀWΦ is singular). All wᵢ = 1 is ordinary LS; wₖ = 0 deletes sample k.
+    """
+
+    def __init__(self, basis=None):
+        self._store(locals())
+
+    def fit(self, X, y, sample_weight=None) -> "WeightedLeastSquares":
+        X, y = check_X_y(X, y)
+        w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float).reshape(-1)
+        if w.shape != y.shape:
+            raise ValueError(f"Give one weight per sample: {len(y)} samples but {w.size} weights.")
+        if not np.all(np.isfinite(w)) or np.any(w < 0) or not np.any(w > 0):
+            raise ValueError("The weights must be finite and ≥ 0, and at least one must be positive.")
+        self.basis_ = self._fit_basis(X)
+        Phi = self.basis_.transform(X)
+        root = np.sqrt(w)
+        self.theta_ = np.linalg.lstsq(root[:, None] * Phi, root * y, rcond=None)[0]
+        self.sample_weight_ = w
+        r = Phi @ self.theta_ - y
+        self.objective_ = 0.5 * float(w @ r**2)
+        return self
+
+
+def gaussian_log_likelihood(residuals, sigma) -> FloatArray:
+    """ℓ = n log(1/(√(2π)σ)) − (1/σ²)·½ Σ_i rᵢ² of the residuals rᵢ = yᵢ − θᵀxᵢ under Gaussian noise
+    N(0, σ²) (CS229 Part I §3), for one σ or an array of them."""
+    r = np.asarray(residuals, dtype=float).reshape(-1)
+    sigma = np.asarray(sigma, dtype=float)
+    if np.any(~np.isfinite(sigma)) or np.any(sigma <= 0):
+        raise ValueError("The noise standard deviation σ must be positive.")
+    return -r.size * np.log(np.sqrt(2.0 * np.pi) * sigma) - 0.5 * float(r @ r) / sigma**2
+
+
+class GaussianNoiseRegression(_BasisRegressor):
+    """Maximum likelihood for y = θᵀφ(x) + ε, ε ~ N(0, σ²) IID (CS229 Part I §3; seed 003 §2.2.4).
+
+    ℓ(θ, σ) = −n log(√(2π)σ) − J(θ)/σ², so for every σ the maximiser in θ is the least-squares θ̂
+    (it does not depend on σ); then ∂ℓ/∂σ = 0 gives σ̂² = (1/n)Σ_i(yᵢ − θ̂ᵀφ(xᵢ))², the mean
+    squared residual.
+    """
+
+    def __init__(self, basis=None):
+        self._store(locals())
+
+    def _solve(self, Phi, y):
+        theta = np.linalg.lstsq(Phi, y, rcond=None)[0]
+        self.sigma_ = float(np.sqrt(np.mean((y - Phi @ theta) ** 2)))
+        return theta
+
+    def log_likelihood(self, X, y, sigma=None) -> FloatArray:
+        """ℓ(θ̂, σ) on (X, y); σ defaults to the fitted σ̂ (then this is the maximum, when σ̂ > 0)."""
+        check_is_fitted(self, "theta_")
+        X, y = check_X_y(X, y)
+        return gaussian_log_likelihood(y - self.predict(X), self.sigma_ if sigma is None else sigma)
