@@ -406,7 +406,8 @@ class GaussianNoiseRegression(_BasisRegressor):
 
     ℓ(θ, σ) = −n log(√(2π)σ) − J(θ)/σ², so for every σ the maximiser in θ is the least-squares θ̂
     (it does not depend on σ); then ∂ℓ/∂σ = 0 gives σ̂² = (1/n)Σ_i(yᵢ − θ̂ᵀφ(xᵢ))², the mean
-    squared residual.
+    squared residual. ``interpolates_`` is True when the fit passes through every point (σ̂ at
+    round-off level): then ℓ grows without bound as σ → 0 and has no maximum.
     """
 
     def __init__(self, basis=None):
@@ -415,6 +416,7 @@ class GaussianNoiseRegression(_BasisRegressor):
     def _solve(self, Phi, y):
         theta = np.linalg.lstsq(Phi, y, rcond=None)[0]
         self.sigma_ = float(np.sqrt(np.mean((y - Phi @ theta) ** 2)))
+        self.interpolates_ = self.sigma_ <= 1e-9 * (1.0 + float(np.abs(y).max()))
         return theta
 
     def log_likelihood(self, X, y, sigma=None) -> FloatArray:

@@ -381,6 +381,13 @@ def test_gaussian_maximum_likelihood_is_least_squares_and_sigma_is_the_mean_squa
     assert ml.log_likelihood(d.X, d.y) == pytest.approx(peak, rel=1e-12)
 
 
+def test_an_interpolating_fit_is_flagged_as_having_no_likelihood_maximum():
+    X = np.linspace(-1, 1, 5)[:, None]
+    y = np.array([0.3, -1.0, 2.0, 0.5, 1.0])
+    assert GaussianNoiseRegression(PolynomialBasis(4)).fit(X, y).interpolates_
+    assert not GaussianNoiseRegression(PolynomialBasis(3)).fit(X, y).interpolates_
+
+
 def test_gaussian_log_likelihood_rejects_a_non_positive_sigma():
     with pytest.raises(ValueError, match="σ must be positive"):
         gaussian_log_likelihood(np.ones(3), 0.0)
