@@ -2,7 +2,8 @@
 
 Views: fitting a basis model (closed form, constraints, SGD), weighted least squares, Gaussian noise
 (least squares = maximum likelihood), the parameter space for b = 2, model selection by
-cross-validation / LOO, CS229 gradient descent on the housing rows, and locally weighted regression.
+cross-validation / LOO over (h, λ), the polynomial degree by hold-out / k-fold / LOO, CS229 gradient
+descent on the housing rows, and locally weighted regression.
 """
 
 import streamlit as st
@@ -13,6 +14,7 @@ from ui.frame import page_frame
 from ui.i18n import t
 from ui.views import view_columns
 from ui.views import view_picker
+from views.least_squares import degree
 from views.least_squares import fit
 from views.least_squares import gd
 from views.least_squares import lwr
@@ -22,7 +24,7 @@ from views.least_squares import select
 from views.least_squares import wls
 
 P = "ls"
-VIEWS = (fit, wls, ml, params, select, gd, lwr)
+VIEWS = (fit, wls, ml, params, select, degree, gd, lwr)
 PRESETS = {
     "fig3_1": {
         "ls.view": "fit", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.05, "ls.model": "trigonometric",
@@ -43,6 +45,10 @@ PRESETS = {
     "fig4_13": {
         "ls.view": "select", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.cv": "kfold", "ls.folds": 5,
         "ls.grid": "book", "ls.h": 0.3, "ls.lam": 0.1,
+    },
+    "cs229_cv": {
+        "ls.view": "degree", "ls.data": "sinc", "ls.n": 30, "ls.noise": 0.2, "ls.deg_holdout": 0.3,
+        "ls.deg_folds": 10,
     },
     "cs229_gd": {
         "ls.view": "gd", "ls.data": "housing", "ls.scale": True, "ls.bedrooms": False, "ls.alpha": 0.5,

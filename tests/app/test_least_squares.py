@@ -230,3 +230,28 @@ def test_an_interpolating_polynomial_has_no_likelihood_maximum_and_says_so():
     assert not at.exception
     assert metrics(at)["ℓ(σ̂) (the maximum)"] == "∞"
     assert any("passes through every point" in i.value for i in at.info)
+
+
+def test_degree_preset_compares_hold_out_k_fold_and_leave_one_out():
+    """CS229 Part VII §1: degrees 0–10, 30% hold-out, k = 10; the training error always picks the largest
+    degree, the three estimates pick what polynomial_degree_curves computes on the same split."""
+    from algorithms import load_dataset
+    from algorithms import polynomial_degree_curves
+
+    at = choose_preset(open_page(PAGE), "CS229 Part VII §1")
+    assert at.session_state["ls.view"] == "degree"
+    shown = metrics(at)
+    d = load_dataset("sinc", 30, 0.2, 0)
+    curves = polynomial_degree_curves(d.X, d.y, range(11), 0.3, 10, 0)
+    assert shown["Training error picks k"] == "10"
+    assert shown["Hold-out picks k"] == str(np.argmin(curves.holdout)) == "6"
+    assert shown["k-fold CV picks k"] == str(np.argmin(curves.kfold)) == "8"
+    assert shown["Leave-one-out picks k"] == str(np.nanargmin(curves.loo)) == "8"
+    held_out = next(t for t in chart_specs(at)[1]["data"] if t.get("name") == "S_cv (held out)")
+    assert len(next(decoded_arrays(held_out["x"]))) == 9  # 30% of 30
+
+
+def test_more_folds_than_points_is_explained_not_raised():
+    at = open_page(PAGE, query={"ls.view": "degree", "ls.n": "5", "ls.deg_folds": "10"})
+    assert not at.exception
+    assert any("number of folds" in e.value for e in at.error)

@@ -36,6 +36,7 @@ from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.least_squares._common import N_CURVE
 from views.least_squares._common import data_axes
+from views.least_squares._common import half_width_legend
 from views.least_squares._common import star_marker
 
 SIGMA_DECADES = (-3, 1)
@@ -75,6 +76,7 @@ def render(ctx, controls, main):
     fit_fig.add_trace(
         points_trace(X[:, 0], y, t("ls.train_points"), ctx.style, color=CLASS_COLORS[0])
     )
+    half_width_legend(fit_fig, ctx.style, t("ls.ml_fit_title", sigma=f"{sigma:g}"), ctx.projector)
     sigma_hat = model.sigma_
     ll_at = float(model.log_likelihood(X, y, sigma))
     with main:

@@ -63,7 +63,7 @@ def render(ctx, controls, main):
             step = (hi - lo) / 100 if hi > lo else 1.0
             cut = slider(t("ls.wls_cut"), lo, hi, lo + 0.75 * (hi - lo), "ls.wls_cut", step=step)
             chosen = x > cut
-        weight = number_slider(t("ls.wls_weight"), "ls.wls_weight", WEIGHTS, 10.0)
+        weight = number_slider(t("ls.wls_weight"), "ls.wls_weight", WEIGHTS, 100.0)
     w = np.where(chosen, weight, 1.0)
     pair = fitted(fit_pair, X, y, w, degree)
     if pair is None:
