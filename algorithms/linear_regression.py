@@ -35,6 +35,8 @@ __all__ = [
     "GradientDescentRegressor",
     "LocallyWeightedRegression",
     "WeightedLeastSquares",
+    "GeneralizedRidge",
+    "ellipse_points",
     "GaussianNoiseRegression",
     "gaussian_log_likelihood",
     "GradientStep",
@@ -424,3 +426,32 @@ class GaussianNoiseRegression(_BasisRegressor):
         check_is_fitted(self, "theta_")
         X, y = check_X_y(X, y)
         return gaussian_log_likelihood(y - self.predict(X), self.sigma_ if sigma is None else sigma)
+
+
+class GeneralizedRidge(_BasisRegressor):
+    """Generalised ℓ2-constrained least squares θ̂ = (ΦᵀΦ + λG)⁻¹Φᵀy (Sugiyama §4.2, A4.3, Fig 4.8).
+
+    The constraint θᵀGθ ≤ R with G symmetric positive definite is an ellipse (b = 2); G = I is Ridge.
+    """
+
+    def __init__(self, lam: float = 0.1, G=None, basis=None):
+        self._store(locals())
+
+    def _solve(self, Phi, y):
+        lam = check_positive(self.lam, "λ", allow_zero=True)
+        b = Phi.shape[1]
+        G = np.eye(b) if self.G is None else np.asarray(self.G, dtype=float)
+        if G.shape != (b, b):
+            raise ValueError(f"G must be a {b}×{b} matrix for {b} parameters; got shape {G.shape}.")
+        if not np.allclose(G, G.T) or np.linalg.eigvalsh(G)[0] <= 0:
+            raise ValueError("G must be symmetric and positive definite.")
+        return np.linalg.lstsq(Phi.T @ Phi + lam * G, Phi.T @ y, rcond=None)[0]
+
+
+def ellipse_points(G, R: float, n: int = 200) -> FloatArray:
+    """n points on the boundary θᵀGθ = R of a 2×2 positive-definite G, shape (n, 2): θ = √R·L⁻ᵀu with
+    G = LLᵀ and u on the unit circle (Sugiyama Fig 4.8)."""
+    L = np.linalg.cholesky(np.asarray(G, dtype=float))
+    angle = np.linspace(0.0, 2.0 * np.pi, n)
+    u = np.stack([np.cos(angle), np.sin(angle)])
+    return (np.sqrt(max(float(R), 0.0)) * np.linalg.solve(L.T, u)).T

@@ -7,6 +7,7 @@ from sklearn.linear_model import Ridge as SkRidge
 
 from algorithms import GaussianBasis
 from algorithms import GaussianNoiseRegression
+from algorithms import GeneralizedRidge
 from algorithms import GradientDescentRegressor
 from algorithms import KernelRidge
 from algorithms import LinearBasis
@@ -18,6 +19,7 @@ from algorithms import SGDRegressor
 from algorithms import SubspaceLeastSquares
 from algorithms import TrigonometricBasis
 from algorithms import WeightedLeastSquares
+from algorithms import ellipse_points
 from algorithms import gaussian_log_likelihood
 from algorithms import gram_spectrum
 from algorithms import kernel_ridge_errors
@@ -391,3 +393,31 @@ def test_an_interpolating_fit_is_flagged_as_having_no_likelihood_maximum():
 def test_gaussian_log_likelihood_rejects_a_non_positive_sigma():
     with pytest.raises(ValueError, match="σ must be positive"):
         gaussian_log_likelihood(np.ones(3), 0.0)
+
+
+
+def test_generalized_ridge_formula_identity_and_diagonal_rescaling(random_data):
+    """A4.3: θ̂ = (ΦᵀΦ + λG)⁻¹Φᵀy; G = I is ridge; G = diag(g) is ridge on the columns scaled by 1/√g."""
+    X, y = random_data
+    G = np.diag([1.0, 4.0, 0.25, 9.0, 1.0])
+    ours = GeneralizedRidge(0.7, G).fit(X, y)
+    Phi = ours.design(X)
+    np.testing.assert_allclose(ours.theta_, np.linalg.solve(Phi.T @ Phi + 0.7 * G, Phi.T @ y), rtol=1e-10)
+    np.testing.assert_allclose(GeneralizedRidge(0.7).fit(X, y).theta_, Ridge(0.7).fit(X, y).theta_, rtol=1e-9)
+    scale = 1 / np.sqrt(np.diag(G))
+    ref = SkRidge(0.7, fit_intercept=False).fit(Phi * scale, y)
+    np.testing.assert_allclose(ours.theta_, ref.coef_ * scale, rtol=1e-8)
+
+
+def test_generalized_ridge_rejects_a_g_that_is_not_positive_definite():
+    X = np.arange(10.0)[:, None]
+    with pytest.raises(ValueError, match="positive definite"):
+        GeneralizedRidge(1.0, [[1.0, 2.0], [2.0, 1.0]]).fit(X, X[:, 0])
+    with pytest.raises(ValueError, match="2×2"):
+        GeneralizedRidge(1.0, np.eye(3)).fit(X, X[:, 0])
+
+
+def test_ellipse_points_lie_on_the_constraint_boundary():
+    G = np.array([[2.0, 0.6], [0.6, 0.5]])
+    points = ellipse_points(G, 3.0)
+    np.testing.assert_allclose(np.einsum("ni,ij,nj->n", points, G, points), 3.0, rtol=1e-10)
