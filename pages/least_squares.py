@@ -1,9 +1,9 @@
 """Least squares & model selection (Sugiyama ch. 2–4; CS229 Part I; seed 004 §2.2).
 
 Views: fitting a basis model (closed form, constraints, SGD), weighted least squares, Gaussian noise
-(least squares = maximum likelihood), the parameter space for b = 2, model selection by
-cross-validation / LOO over (h, λ), the polynomial degree by hold-out / k-fold / LOO, CS229 gradient
-descent on the housing rows, and locally weighted regression.
+(least squares = maximum likelihood), the parameter space for b = 2 with the ℓ2 disc or a θᵀGθ ≤ R
+ellipse, model selection by cross-validation / LOO over (h, λ), the polynomial degree by hold-out /
+k-fold / LOO, CS229 gradient descent on the housing rows, and locally weighted regression.
 """
 
 import streamlit as st
@@ -17,6 +17,7 @@ from ui.views import view_picker
 from views.least_squares import degree
 from views.least_squares import fit
 from views.least_squares import gd
+from views.least_squares import gl2
 from views.least_squares import lwr
 from views.least_squares import ml
 from views.least_squares import params
@@ -24,7 +25,7 @@ from views.least_squares import select
 from views.least_squares import wls
 
 P = "ls"
-VIEWS = (fit, wls, ml, params, select, degree, gd, lwr)
+VIEWS = (fit, wls, ml, params, gl2, select, degree, gd, lwr)
 PRESETS = {
     "fig3_1": {
         "ls.view": "fit", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.05, "ls.model": "trigonometric",
@@ -41,6 +42,10 @@ PRESETS = {
     "fig4_6": {
         "ls.view": "fit", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.model": "gaussian",
         "ls.h": 0.3, "ls.constraint": "l2", "ls.lam": 0.1, "ls.solver": "closed",
+    },
+    "fig4_8": {
+        "ls.view": "gl2", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.lam": 10.0, "ls.g11": 1.0,
+        "ls.g22": 10.0, "ls.g_rho": 0.5,
     },
     "fig4_13": {
         "ls.view": "select", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.cv": "kfold", "ls.folds": 5,

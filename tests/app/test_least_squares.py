@@ -255,3 +255,19 @@ def test_more_folds_than_points_is_explained_not_raised():
     at = open_page(PAGE, query={"ls.view": "degree", "ls.n": "5", "ls.deg_folds": "10"})
     assert not at.exception
     assert any("number of folds" in e.value for e in at.error)
+
+
+def test_ellipse_preset_shows_the_generalised_ridge_solution_on_its_own_boundary():
+    """Sugiyama §4.2 (A4.3): θ̂ = (ΦᵀΦ + λG)⁻¹Φᵀy with G = [[1, 0.5√10], [0.5√10, 10]], λ = 10."""
+    from algorithms import load_dataset
+
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 4.8")
+    assert at.session_state["ls.view"] == "gl2"
+    shown = metrics(at)
+    d = load_dataset("sinc", 50, 0.2, 0)
+    Phi = np.column_stack([np.ones(50), d.X[:, 0]])
+    g12 = 0.5 * np.sqrt(10.0)
+    G = np.array([[1.0, g12], [g12, 10.0]])
+    theta = np.linalg.solve(Phi.T @ Phi + 10.0 * G, Phi.T @ d.y)
+    assert shown["θ̂ with G"] == f"({theta[0]:.3g}, {theta[1]:.3g})"
+    assert float(shown["R = θ̂ᵀGθ̂"]) == pytest.approx(theta @ G @ theta, rel=1e-3)
