@@ -32,6 +32,11 @@ __all__ = [
     "SGDRegressor",
     "GradientDescentRegressor",
     "LocallyWeightedRegression",
+    "WeightedLeastSquares",
+    "GeneralizedRidge",
+    "ellipse_points",
+    "GaussianNoiseRegression",
+    "gaussian_log_likelihood",
     "GradientStep",
     "squared_loss",
     "squared_loss_grid",
@@ -344,3 +349,94 @@ class LocallyWeightedRegression(BaseEstimator):
         Xq = check_array(Xq)
         theta = self.local_theta(Xq)
         return theta[:, 0] + (theta[:, 1:] * Xq).sum(1)
+
+
+class WeightedLeastSquares(_BasisRegressor):
+    """Weighted least squares θ̂ = (ΦᵀWΦ)†ΦᵀWy, W = diag(w₁, …, wₙ), wᵢ ≥ 0 (Sugiyama §3.1, A3.2).
+
+    It minimises ½ Σ_i wᵢ(f_θ(xᵢ) − yᵢ)², solved as the least-squares problem of √W Φ and √W y
+    (minimum-norm when ΦᵀWΦ is singular). All wᵢ = 1 is ordinary LS; wₖ = 0 deletes sample k.
+    """
+
+    def __init__(self, basis=None):
+        self._store(locals())
+
+    def fit(self, X, y, sample_weight=None) -> "WeightedLeastSquares":
+        X, y = check_X_y(X, y)
+        w = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float).reshape(-1)
+        if w.shape != y.shape:
+            raise ValueError(f"Give one weight per sample: {len(y)} samples but {w.size} weights.")
+        if not np.all(np.isfinite(w)) or np.any(w < 0) or not np.any(w > 0):
+            raise ValueError("The weights must be finite and ≥ 0, and at least one must be positive.")
+        self.basis_ = self._fit_basis(X)
+        Phi = self.basis_.transform(X)
+        root = np.sqrt(w)
+        self.theta_ = np.linalg.lstsq(root[:, None] * Phi, root * y, rcond=None)[0]
+        self.sample_weight_ = w
+        r = Phi @ self.theta_ - y
+        self.objective_ = 0.5 * float(w @ r**2)
+        return self
+
+
+def gaussian_log_likelihood(residuals, sigma) -> FloatArray:
+    """ℓ = n log(1/(√(2π)σ)) − (1/σ²)·½ Σ_i rᵢ² of the residuals rᵢ = yᵢ − θᵀxᵢ under Gaussian noise
+    N(0, σ²) (CS229 Part I §3), for one σ or an array of them."""
+    r = np.asarray(residuals, dtype=float).reshape(-1)
+    sigma = np.asarray(sigma, dtype=float)
+    if np.any(~np.isfinite(sigma)) or np.any(sigma <= 0):
+        raise ValueError("The noise standard deviation σ must be positive.")
+    return -r.size * np.log(np.sqrt(2.0 * np.pi) * sigma) - 0.5 * float(r @ r) / sigma**2
+
+
+class GaussianNoiseRegression(_BasisRegressor):
+    """Maximum likelihood for y = θᵀφ(x) + ε, ε ~ N(0, σ²) IID (CS229 Part I §3; seed 003 §2.2.4).
+
+    ℓ(θ, σ) = −n log(√(2π)σ) − J(θ)/σ², so for every σ the maximiser in θ is the least-squares θ̂
+    (it does not depend on σ); then ∂ℓ/∂σ = 0 gives σ̂² = (1/n)Σ_i(yᵢ − θ̂ᵀφ(xᵢ))², the mean
+    squared residual. ``interpolates_`` is True when the fit passes through every point (σ̂ at
+    round-off level): then ℓ grows without bound as σ → 0 and has no maximum.
+    """
+
+    def __init__(self, basis=None):
+        self._store(locals())
+
+    def _solve(self, Phi, y):
+        theta = np.linalg.lstsq(Phi, y, rcond=None)[0]
+        self.sigma_ = float(np.sqrt(np.mean((y - Phi @ theta) ** 2)))
+        self.interpolates_ = self.sigma_ <= 1e-9 * (1.0 + float(np.abs(y).max()))
+        return theta
+
+    def log_likelihood(self, X, y, sigma=None) -> FloatArray:
+        """ℓ(θ̂, σ) on (X, y); σ defaults to the fitted σ̂ (then this is the maximum, when σ̂ > 0)."""
+        check_is_fitted(self, "theta_")
+        X, y = check_X_y(X, y)
+        return gaussian_log_likelihood(y - self.predict(X), self.sigma_ if sigma is None else sigma)
+
+
+class GeneralizedRidge(_BasisRegressor):
+    """Generalised ℓ2-constrained least squares θ̂ = (ΦᵀΦ + λG)⁻¹Φᵀy (Sugiyama §4.2, A4.3, Fig 4.8).
+
+    The constraint θᵀGθ ≤ R with G symmetric positive definite is an ellipse (b = 2); G = I is Ridge.
+    """
+
+    def __init__(self, lam: float = 0.1, G=None, basis=None):
+        self._store(locals())
+
+    def _solve(self, Phi, y):
+        lam = check_positive(self.lam, "λ", allow_zero=True)
+        b = Phi.shape[1]
+        G = np.eye(b) if self.G is None else np.asarray(self.G, dtype=float)
+        if G.shape != (b, b):
+            raise ValueError(f"G must be a {b}×{b} matrix for {b} parameters; got shape {G.shape}.")
+        if not np.allclose(G, G.T) or np.linalg.eigvalsh(G)[0] <= 0:
+            raise ValueError("G must be symmetric and positive definite.")
+        return np.linalg.lstsq(Phi.T @ Phi + lam * G, Phi.T @ y, rcond=None)[0]
+
+
+def ellipse_points(G, R: float, n: int = 200) -> FloatArray:
+    """n points on the boundary θᵀGθ = R of a 2×2 positive-definite G, shape (n, 2): θ = √R·L⁻ᵀu with
+    G = LLᵀ and u on the unit circle (Sugiyama Fig 4.8)."""
+    L = np.linalg.cholesky(np.asarray(G, dtype=float))
+    angle = np.linspace(0.0, 2.0 * np.pi, n)
+    u = np.stack([np.cos(angle), np.sin(angle)])
+    return (np.sqrt(max(float(R), 0.0)) * np.linalg.solve(L.T, u)).T

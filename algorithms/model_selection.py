@@ -16,6 +16,8 @@ from algorithms._base import check_random_state
 from algorithms._base import check_X_y
 from algorithms._base import clone
 from algorithms._base import squared_distances
+from algorithms.basis import PolynomialBasis
+from algorithms.linear_regression import LinearRegression
 
 __all__ = [
     "fold_ids",
@@ -24,6 +26,10 @@ __all__ = [
     "loo_error",
     "loo_error_from_design",
     "kernel_ridge_cv_grid",
+    "holdout_mask",
+    "holdout_error",
+    "DegreeCurves",
+    "polynomial_degree_curves",
 ]
 
 
@@ -133,3 +139,60 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
             fold_err += np.mean(residual**2, axis=1)
         errors[a] = fold_err / int(n_folds)
     return errors
+
+
+def holdout_mask(n: int, fraction: float = 0.3, random_state=None) -> np.ndarray:
+    """True for the round(fraction·n) samples of S_cv, drawn at random (CS229 Part VII §1, M33: 30%)."""
+    if not 0 < fraction < 1:
+        raise ValueError(f"The hold-out fraction must be between 0 and 1; got {fraction}.")
+    n_cv = int(round(fraction * n))
+    if not 1 <= n_cv <= n - 1:
+        raise ValueError(f"With {n} samples a hold-out fraction of {fraction:g} leaves a set empty.")
+    mask = np.zeros(n, bool)
+    mask[check_random_state(random_state).permutation(n)[:n_cv]] = True
+    return mask
+
+
+def holdout_error(estimator: BaseEstimator, X, y, fraction: float = 0.3, random_state=None) -> float:
+    """Hold-out (simple) cross-validation: fit on S_train, mean squared error on S_cv (CS229 M33)."""
+    X, y = check_X_y(X, y, min_samples=2)
+    held_out = holdout_mask(len(y), fraction, random_state)
+    model = clone(estimator).fit(X[~held_out], y[~held_out])
+    return float(np.mean((model.predict(X[held_out]) - y[held_out]) ** 2))
+
+
+@dataclass(frozen=True)
+class DegreeCurves:
+    """Training, hold-out, k-fold and leave-one-out mean squared error per polynomial degree
+    (NaN where leave-one-out is undefined because the polynomial interpolates a point)."""
+
+    degrees: FloatArray
+    train: FloatArray
+    holdout: FloatArray
+    kfold: FloatArray
+    loo: FloatArray
+
+
+def polynomial_degree_curves(
+    X, y, degrees, fraction: float = 0.3, n_folds: int = 5, random_state=None
+) -> DegreeCurves:
+    """Least-squares polynomials of each degree k (CS229 Part VII §1: k ∈ {0, …, 10}) scored by their
+    training error, hold-out error (M33), k-fold CV (M34) and closed-form LOO (k = m, Sugiyama (4.4)).
+    The hold-out split and the folds are the same for every degree."""
+    X, y = check_X_y(X, y, min_samples=2)
+    rows = []
+    for k in degrees:
+        model = LinearRegression(PolynomialBasis(int(k)))
+        train = float(np.mean((model.fit(X, y).predict(X) - y) ** 2))
+        try:
+            loo = loo_error(model, X, y)
+        except ValueError:
+            loo = np.nan
+        rows.append((
+            train,
+            holdout_error(model, X, y, fraction, random_state),
+            cross_validate(model, X, y, n_folds, random_state).error,
+            loo,
+        ))
+    columns = np.array(rows, dtype=float).T
+    return DegreeCurves(np.asarray(degrees, dtype=float), *columns)

@@ -10,6 +10,7 @@ from algorithms import LinearRegression
 from algorithms import LocallyWeightedRegression
 from algorithms import Ridge
 from algorithms import SGDRegressor
+from algorithms import WeightedLeastSquares
 from bench.core import FitCase
 
 
@@ -17,6 +18,11 @@ def linear_data(n):
     rng = np.random.default_rng(0)
     X = rng.normal(size=(n, 5))
     return X, X @ rng.normal(size=5) + 0.1 * rng.normal(size=n)
+
+
+def weighted_linear_data(n):
+    X, y = linear_data(n)
+    return X, y, np.random.default_rng(1).uniform(0.0, 2.0, n)
 
 
 def sinc_data(n):
@@ -27,6 +33,13 @@ def sinc_data(n):
 
 CASES = [
     FitCase("LinearRegression", LinearRegression, linear_model.LinearRegression, linear_data, goal=1.0),
+    FitCase(
+        "WeightedLeastSquares",
+        WeightedLeastSquares,
+        linear_model.LinearRegression,
+        weighted_linear_data,
+        goal=1.0,
+    ),
     FitCase("Ridge(λ=1)", lambda: Ridge(1.0), lambda: linear_model.Ridge(1.0), linear_data, goal=1.0),
     # The book's (K² + λI)⁻¹Ky costs an n×n SVD; scikit-learn solves (K + λI)α = y.
     FitCase(

@@ -6,6 +6,8 @@ from sklearn.linear_model import LinearRegression as SkLinearRegression
 from sklearn.linear_model import Ridge as SkRidge
 
 from algorithms import GaussianBasis
+from algorithms import GaussianNoiseRegression
+from algorithms import GeneralizedRidge
 from algorithms import GradientDescentRegressor
 from algorithms import KernelRidge
 from algorithms import LinearBasis
@@ -16,6 +18,9 @@ from algorithms import Ridge
 from algorithms import SGDRegressor
 from algorithms import SubspaceLeastSquares
 from algorithms import TrigonometricBasis
+from algorithms import WeightedLeastSquares
+from algorithms import ellipse_points
+from algorithms import gaussian_log_likelihood
 from algorithms import gram_spectrum
 from algorithms import kernel_ridge_errors
 from algorithms import load_dataset
@@ -310,3 +315,109 @@ def test_squared_loss_grid_is_the_objective_at_each_grid_point():
     J = squared_loss_grid(Phi, y, t0, t1)
     assert J.shape == (2, 3)
     assert J[1, 2] == pytest.approx(squared_loss(Phi, y, np.array([2.0, 1.5])))
+
+
+# Weighted least squares (Sugiyama §3.1, A3.2) and the probabilistic reading (CS229 Part I §3)
+
+
+def test_weighted_least_squares_matches_scikit_learn_sample_weight(random_data):
+    X, y = random_data
+    w = np.random.default_rng(3).uniform(0.0, 3.0, len(y))
+    ours = WeightedLeastSquares().fit(X, y, sample_weight=w)
+    ref = SkLinearRegression().fit(X, y, sample_weight=w)
+    np.testing.assert_allclose(ours.theta_, [ref.intercept_, *ref.coef_], rtol=1e-9)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=1e-9)
+
+
+def test_weighted_least_squares_oracles_of_the_book():
+    """A3.2: all wᵢ = 1 is ordinary LS; wₖ = 0 is the same as deleting sample k."""
+    d = load_dataset("sinc", 50, 0.2, 0)
+    basis = PolynomialBasis(3)
+    ones = WeightedLeastSquares(basis).fit(d.X, d.y, np.ones(50))
+    np.testing.assert_allclose(ones.theta_, LinearRegression(basis).fit(d.X, d.y).theta_, atol=1e-10)
+    w = np.ones(50)
+    w[7] = 0.0
+    dropped = WeightedLeastSquares(LinearBasis()).fit(d.X, d.y, w)
+    kept = np.arange(50) != 7
+    deleted = LinearRegression().fit(d.X[kept], d.y[kept])
+    np.testing.assert_allclose(dropped.theta_, deleted.theta_, atol=1e-10)
+    heavy = np.ones(50)
+    heavy[7] = 1e6  # a very heavy point pulls the fit through itself
+    assert abs(WeightedLeastSquares().fit(d.X, d.y, heavy).predict(d.X[7:8])[0] - d.y[7]) < 1e-4
+
+
+@pytest.mark.parametrize(
+    "weights, message",
+    [(np.ones(3), "one weight per sample"), (-np.ones(10), "≥ 0"), (np.zeros(10), "at least one")],
+)
+def test_weighted_least_squares_rejects_bad_weights(weights, message):
+    X = np.arange(10.0)[:, None]
+    with pytest.raises(ValueError, match=message):
+        WeightedLeastSquares().fit(X, X[:, 0], weights)
+
+
+def test_gaussian_maximum_likelihood_is_least_squares_and_sigma_is_the_mean_squared_residual():
+    """CS229 Part I §3: argmax_θ ℓ = θ̂_LS for every σ; σ̂² = (1/n)Σ rᵢ² maximises ℓ(σ)."""
+    from scipy.optimize import minimize
+
+    d = load_dataset("sinc", 50, 0.2, 0)
+    basis = PolynomialBasis(3)
+    ml = GaussianNoiseRegression(basis).fit(d.X, d.y)
+    ls = LinearRegression(basis).fit(d.X, d.y)
+    np.testing.assert_allclose(ml.theta_, ls.theta_, atol=1e-12)
+    residuals = d.y - ls.predict(d.X)
+    assert ml.sigma_**2 == pytest.approx(np.mean(residuals**2), rel=1e-12)
+    Phi = ml.design(d.X)
+
+    def negative_ll(params):
+        return -gaussian_log_likelihood(d.y - Phi @ params[:-1], np.exp(params[-1]))
+
+    best = minimize(negative_ll, np.zeros(5), method="BFGS", options={"gtol": 1e-10})
+    np.testing.assert_allclose(best.x[:-1], ls.theta_, atol=1e-5)
+    assert np.exp(best.x[-1]) == pytest.approx(ml.sigma_, rel=1e-5)
+    sigmas = np.linspace(0.5, 2.0, 3001) * ml.sigma_
+    curve = ml.log_likelihood(d.X, d.y, sigmas)
+    assert sigmas[np.argmax(curve)] == pytest.approx(ml.sigma_, rel=1e-3)
+    # at the maximum ℓ = −n/2 (log(2πσ̂²) + 1)
+    peak = -25 * (np.log(2 * np.pi * ml.sigma_**2) + 1)
+    assert ml.log_likelihood(d.X, d.y) == pytest.approx(peak, rel=1e-12)
+
+
+def test_an_interpolating_fit_is_flagged_as_having_no_likelihood_maximum():
+    X = np.linspace(-1, 1, 5)[:, None]
+    y = np.array([0.3, -1.0, 2.0, 0.5, 1.0])
+    assert GaussianNoiseRegression(PolynomialBasis(4)).fit(X, y).interpolates_
+    assert not GaussianNoiseRegression(PolynomialBasis(3)).fit(X, y).interpolates_
+
+
+def test_gaussian_log_likelihood_rejects_a_non_positive_sigma():
+    with pytest.raises(ValueError, match="σ must be positive"):
+        gaussian_log_likelihood(np.ones(3), 0.0)
+
+
+
+def test_generalized_ridge_formula_identity_and_diagonal_rescaling(random_data):
+    """A4.3: θ̂ = (ΦᵀΦ + λG)⁻¹Φᵀy; G = I is ridge; G = diag(g) is ridge on the columns scaled by 1/√g."""
+    X, y = random_data
+    G = np.diag([1.0, 4.0, 0.25, 9.0, 1.0])
+    ours = GeneralizedRidge(0.7, G).fit(X, y)
+    Phi = ours.design(X)
+    np.testing.assert_allclose(ours.theta_, np.linalg.solve(Phi.T @ Phi + 0.7 * G, Phi.T @ y), rtol=1e-10)
+    np.testing.assert_allclose(GeneralizedRidge(0.7).fit(X, y).theta_, Ridge(0.7).fit(X, y).theta_, rtol=1e-9)
+    scale = 1 / np.sqrt(np.diag(G))
+    ref = SkRidge(0.7, fit_intercept=False).fit(Phi * scale, y)
+    np.testing.assert_allclose(ours.theta_, ref.coef_ * scale, rtol=1e-8)
+
+
+def test_generalized_ridge_rejects_a_g_that_is_not_positive_definite():
+    X = np.arange(10.0)[:, None]
+    with pytest.raises(ValueError, match="positive definite"):
+        GeneralizedRidge(1.0, [[1.0, 2.0], [2.0, 1.0]]).fit(X, X[:, 0])
+    with pytest.raises(ValueError, match="2×2"):
+        GeneralizedRidge(1.0, np.eye(3)).fit(X, X[:, 0])
+
+
+def test_ellipse_points_lie_on_the_constraint_boundary():
+    G = np.array([[2.0, 0.6], [0.6, 0.5]])
+    points = ellipse_points(G, 3.0)
+    np.testing.assert_allclose(np.einsum("ni,ij,nj->n", points, G, points), 3.0, rtol=1e-10)

@@ -4,13 +4,18 @@ import numpy as np
 import pytest
 
 from algorithms import KernelRidge
+from algorithms import LinearRegression
+from algorithms import PolynomialBasis
 from algorithms import Ridge
 from algorithms import TrigonometricBasis
+from algorithms import clone
 from algorithms import cross_validate
 from algorithms import fold_ids
+from algorithms import holdout_mask
 from algorithms import kernel_ridge_cv_grid
 from algorithms import load_dataset
 from algorithms import loo_error
+from algorithms import polynomial_degree_curves
 
 BOOK_HS, BOOK_LAMS = [0.03, 0.3, 3.0], [1e-4, 0.1, 100.0]
 
@@ -79,3 +84,39 @@ def test_bad_fold_counts_are_refused(folds):
     d = load_dataset("sinc", 50, 0.2, 0)
     with pytest.raises(ValueError, match="folds"):
         kernel_ridge_cv_grid(d.X, d.y, [0.3], [0.1], folds)
+
+
+# Hold-out, k-fold and leave-one-out over the polynomial degree (CS229 Part VII §1, M32–M34)
+
+
+def test_holdout_keeps_the_notes_thirty_percent_aside():
+    mask = holdout_mask(50, 0.3, 0)
+    assert mask.sum() == 15
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        holdout_mask(50, 1.0)
+    with pytest.raises(ValueError, match="leaves a set empty"):
+        holdout_mask(2, 0.1)
+
+
+def test_degree_curves_agree_with_brute_force_holdout_kfold_and_loo():
+    d = load_dataset("sinc", 30, 0.2, 0)
+    curves = polynomial_degree_curves(d.X, d.y, range(11), 0.3, 5, 1)
+    np.testing.assert_array_equal(curves.degrees, np.arange(11))  # k ∈ {0, …, 10}
+    k = 3
+    model = LinearRegression(PolynomialBasis(k))
+    held = holdout_mask(30, 0.3, 1)
+    fit = LinearRegression(PolynomialBasis(k)).fit(d.X[~held], d.y[~held])
+    assert curves.holdout[k] == pytest.approx(np.mean((fit.predict(d.X[held]) - d.y[held]) ** 2), rel=1e-10)
+    assert curves.kfold[k] == pytest.approx(cross_validate(model, d.X, d.y, 5, 1).error, rel=1e-10)
+    without = [clone(model).fit(np.delete(d.X, i, 0), np.delete(d.y, i)) for i in range(30)]
+    brute_loo = np.mean([(m.predict(d.X[i:i + 1])[0] - d.y[i]) ** 2 for i, m in enumerate(without)])
+    assert curves.loo[k] == pytest.approx(brute_loo, rel=1e-6)
+    # the training error never rises with the degree (nested models); it picks the largest degree
+    assert np.all(np.diff(curves.train) <= 1e-12)
+    assert np.argmin(curves.loo) < 10
+
+
+def test_loo_is_missing_where_the_polynomial_interpolates():
+    X = np.linspace(-1, 1, 4)[:, None]
+    curves = polynomial_degree_curves(X, X[:, 0] ** 2, [1, 3], 0.5, 2, 0)
+    assert np.isfinite(curves.loo[0]) and np.isnan(curves.loo[1])

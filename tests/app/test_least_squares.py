@@ -166,3 +166,108 @@ def test_a_step_past_the_stability_limit_is_flagged(fraction, warned):
     at = open_page("least_squares.py", {"ls.view": "gd", "ls.data": "housing", "ls.alpha": fraction})
     assert not at.exception
     assert any("diverged" in w.value for w in at.warning) == warned
+
+
+def test_weighted_preset_down_weights_the_points_right_of_c():
+    """Sugiyama §3.1 (A3.2): the 13 of 50 DS-1 points with x > 1.5 get w = 0.01; the numbers shown are
+    those of scikit-learn's LinearRegression with sample_weight."""
+    from sklearn.linear_model import LinearRegression as SkLinearRegression
+
+    from algorithms import load_dataset
+
+    at = choose_preset(open_page(PAGE), "Sugiyama §3.1: weighted")
+    assert at.session_state["ls.view"] == "wls"
+    shown = metrics(at)
+    assert shown["Re-weighted points"] == "13"
+    d = load_dataset("sinc", 50, 0.2, 0)
+    w = np.where(d.X[:, 0] > 1.5, 0.01, 1.0)
+    ref = SkLinearRegression().fit(d.X, d.y, sample_weight=w)
+    r = ref.predict(d.X) - d.y
+    assert float(shown["Weighted error ½Σwᵢrᵢ²"]) == pytest.approx(0.5 * w @ r**2, rel=1e-3)
+    ols = SkLinearRegression().fit(d.X, d.y)
+    shift = np.abs(ref.predict(d.X) - ols.predict(d.X)).max()
+    assert float(shown["Largest change of the fit at a point"]) == pytest.approx(shift, rel=1e-3)
+
+
+def test_weight_zero_on_one_point_deletes_it():
+    at = open_page(PAGE, query={"ls.view": "wls", "ls.wls_point": "3", "ls.wls_weight": "0"})
+    assert not at.exception
+    shown = metrics(at)
+    assert shown["Re-weighted points"] == "1"
+    from algorithms import LinearRegression
+    from algorithms import load_dataset
+
+    d = load_dataset("sinc", 50, 0.2, 0)
+    kept = np.arange(50) != 3
+    deleted = LinearRegression().fit(d.X[kept], d.y[kept])
+    assert float(shown["Weighted error ½Σwᵢrᵢ²"]) == pytest.approx(deleted.objective_, rel=1e-3)
+
+
+def test_maximum_likelihood_preset_peaks_at_the_mean_squared_residual():
+    """CS229 Part I §3: θ̂_ML = θ̂_LS, σ̂² = (1/n)Σ rᵢ², ℓ(σ̂) = −n/2 (log 2πσ̂² + 1) ≥ ℓ(σ)."""
+    from algorithms import LinearRegression
+    from algorithms import PolynomialBasis
+    from algorithms import load_dataset
+
+    at = choose_preset(open_page(PAGE), "CS229 Part I §3")
+    assert at.session_state["ls.view"] == "ml"
+    shown = metrics(at)
+    d = load_dataset("sinc", 50, 0.2, 0)
+    ls = LinearRegression(PolynomialBasis(3)).fit(d.X, d.y)
+    mean_sq = np.mean((d.y - ls.predict(d.X)) ** 2)
+    assert float(shown["σ̂² = mean squared residual"]) == pytest.approx(mean_sq, rel=1e-3)
+    peak = -25 * (np.log(2 * np.pi * mean_sq) + 1)
+    assert float(shown["ℓ(σ̂) (the maximum)"]) == pytest.approx(peak, rel=1e-3)
+    at_02 = -50 * np.log(np.sqrt(2 * np.pi) * 0.2) - 0.5 * 50 * mean_sq / 0.04
+    assert float(shown["ℓ(σ) at the slider"]) == pytest.approx(at_02, rel=1e-3)
+    assert float(shown["ℓ(σ) at the slider"]) <= float(shown["ℓ(σ̂) (the maximum)"])
+    widget(at, "ls.ml_sigma").set_value(1.0).run()  # σ moves ℓ, not σ̂
+    assert metrics(at)["σ̂² = mean squared residual"] == shown["σ̂² = mean squared residual"]
+
+
+def test_an_interpolating_polynomial_has_no_likelihood_maximum_and_says_so():
+    at = open_page(PAGE, query={"ls.view": "ml", "ls.n": "5", "ls.ml_degree": "8"})
+    assert not at.exception
+    assert metrics(at)["ℓ(σ̂) (the maximum)"] == "∞"
+    assert any("passes through every point" in i.value for i in at.info)
+
+
+def test_degree_preset_compares_hold_out_k_fold_and_leave_one_out():
+    """CS229 Part VII §1: degrees 0–10, 30% hold-out, k = 10; the training error always picks the largest
+    degree, the three estimates pick what polynomial_degree_curves computes on the same split."""
+    from algorithms import load_dataset
+    from algorithms import polynomial_degree_curves
+
+    at = choose_preset(open_page(PAGE), "CS229 Part VII §1")
+    assert at.session_state["ls.view"] == "degree"
+    shown = metrics(at)
+    d = load_dataset("sinc", 30, 0.2, 0)
+    curves = polynomial_degree_curves(d.X, d.y, range(11), 0.3, 10, 0)
+    assert shown["Training error picks k"] == "10"
+    assert shown["Hold-out picks k"] == str(np.argmin(curves.holdout)) == "6"
+    assert shown["k-fold CV picks k"] == str(np.argmin(curves.kfold)) == "8"
+    assert shown["Leave-one-out picks k"] == str(np.nanargmin(curves.loo)) == "8"
+    held_out = next(t for t in chart_specs(at)[1]["data"] if t.get("name") == "S_cv (held out)")
+    assert len(next(decoded_arrays(held_out["x"]))) == 9  # 30% of 30
+
+
+def test_more_folds_than_points_is_explained_not_raised():
+    at = open_page(PAGE, query={"ls.view": "degree", "ls.n": "5", "ls.deg_folds": "10"})
+    assert not at.exception
+    assert any("number of folds" in e.value for e in at.error)
+
+
+def test_ellipse_preset_shows_the_generalised_ridge_solution_on_its_own_boundary():
+    """Sugiyama §4.2 (A4.3): θ̂ = (ΦᵀΦ + λG)⁻¹Φᵀy with G = [[1, 0.5√10], [0.5√10, 10]], λ = 10."""
+    from algorithms import load_dataset
+
+    at = choose_preset(open_page(PAGE), "Sugiyama Fig 4.8")
+    assert at.session_state["ls.view"] == "gl2"
+    shown = metrics(at)
+    d = load_dataset("sinc", 50, 0.2, 0)
+    Phi = np.column_stack([np.ones(50), d.X[:, 0]])
+    g12 = 0.5 * np.sqrt(10.0)
+    G = np.array([[1.0, g12], [g12, 10.0]])
+    theta = np.linalg.solve(Phi.T @ Phi + 10.0 * G, Phi.T @ d.y)
+    assert shown["θ̂ with G"] == f"({theta[0]:.3g}, {theta[1]:.3g})"
+    assert float(shown["R = θ̂ᵀGθ̂"]) == pytest.approx(theta @ G @ theta, rel=1e-3)

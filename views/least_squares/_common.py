@@ -8,6 +8,7 @@ from ui.figures import padded_range
 from ui.figures import plain
 from ui.figures import points_trace
 from ui.figures import regression_figure
+from ui.figures import title_and_legend
 from ui.i18n import t
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
@@ -58,3 +59,14 @@ def star_marker(theta, name: str, style, size_scale: float):
 def fit_figure(x, y, curves, axes, style, title: str):
     """Training points and fitted curves, titled."""
     return regression_figure(x, y, curves, axes, style, data_name=t("ls.train_points"), title=title)
+
+
+def half_width_legend(fig, style, title: str, projector: bool) -> None:
+    """Enough legend rows for a figure in one of two side-by-side columns (stacked in projector mode):
+    Plotly lines the entries up in columns as wide as the widest one; a tall legend gets a spare row, as
+    Plotly's rows are a little taller than the layout's 1.7 em."""
+    names = [str(trace.name) for trace in fig.data if trace.name and trace.showlegend is not False]
+    widest = max((45 + 0.55 * style.font_size * len(name) for name in names), default=1.0)
+    per_row = max(1, int((860.0 if projector else 300.0) // widest))
+    rows = -(-len(names) // per_row)
+    fig.update_layout(**title_and_legend(style, title, rows + (rows >= 4)))
