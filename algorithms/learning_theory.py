@@ -28,7 +28,7 @@ __all__ = ["finite_class_gamma", "sample_complexity", "hoeffding_bound", "vc_bou
            "MAX_SHATTER_POINTS",
            "realisable_labellings", "shatters", "line_in_box", "BiasVariance", "bias_variance",
            "bias_variance_curve", "TRUTHS",
-           "BayesianLinearRegression", "PosteriorStep", "arrival_order", "log_posterior_grid", "laplace_map"]
+           "BayesianLinearRegression", "PosteriorStep", "log_posterior_grid", "laplace_map"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -332,12 +332,6 @@ class BayesianLinearRegression(BaseEstimator):
         rng = check_random_state(random_state)
         thetas = rng.multivariate_normal(self.mean_, self.cov_, size=_check_count(n_samples, "n_samples"))
         return thetas @ self.basis_.transform(X).T
-
-
-def arrival_order(n: int, random_state=0) -> np.ndarray:
-    """A random order in which n samples arrive one by one (a table sorted by x would otherwise
-    arrive from left to right)."""
-    return check_random_state(random_state).permutation(_check_count(n, "n"))
 
 
 def log_posterior_grid(Phi, y, alpha, beta, prior: str, g1, g2) -> FloatArray:

@@ -17,6 +17,7 @@ from scipy.linalg import cho_solve
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
 from algorithms._base import check_array
+from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_random_state

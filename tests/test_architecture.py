@@ -148,3 +148,15 @@ def test_every_planned_page_is_on_the_home_pages_map_and_the_map_names_only_page
     """Sugiyama §1.1–1.3 map: each page sits under at least one kind of learning; no key is a typo."""
     on_map = {key for _, keys in LEARNING_MAP for key in keys}
     assert on_map == {page.key for page in PLANNED}
+
+
+def test_no_two_algorithm_modules_export_the_same_name():
+    """``from algorithms import *`` keeps the last module's object: a shared name would silently hide one."""
+    owners = {}
+    for module in sorted((ROOT / "algorithms").glob("[!_]*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
+                for name in ast.literal_eval(node.value):
+                    owners.setdefault(name, []).append(module.stem)
+    assert {name: mods for name, mods in owners.items() if len(mods) > 1} == {}

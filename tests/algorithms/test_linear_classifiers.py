@@ -535,7 +535,7 @@ def test_descent_on_cross_entropy_reaches_logistic_regression_while_mse_stalls_f
     """From w₀ = −12 the squared error's gradient has vanished; cross-entropy descent reaches the MLE."""
     x, y = sigmoid_data()
     ce = sigmoid_descent(x, y, "ce", -12.0, 1.0, 400)
-    mle = SkLogistic(penalty=None, fit_intercept=False, tol=1e-10).fit(x[:, None], y)
+    mle = SkLogistic(C=np.inf, fit_intercept=False, tol=1e-10).fit(x[:, None], y)
     assert ce[-1] == pytest.approx(float(mle.coef_[0, 0]), rel=1e-3)
     mse = sigmoid_descent(x, y, "mse", -12.0, 1.0, 400)
     assert abs(mse[-1] - ce[-1]) > 8  # 400 steps of the same size leave the squared error far out

@@ -86,7 +86,7 @@ def test_underfit_has_more_bias_and_overfit_more_variance():
 
 def _first_seen(n_seen: int):
     ds = load_dataset("glm_gaussian", random_state=0)
-    order = arrival_order(len(ds.y))[:n_seen]
+    order = arrival_order(len(ds.y), True, 0)[:n_seen]
     return ds.X[order], ds.y[order]
 
 

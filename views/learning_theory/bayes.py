@@ -54,7 +54,7 @@ N_SAMPLES = 8
 @st.cache_data(max_entries=32, show_spinner=False)
 def posterior(X, y, seen: int, prior: str, alpha: float, beta: float):
     """Everything the view draws for the first ``seen`` samples (only algorithms/ computes)."""
-    order = arrival_order(len(y))
+    order = arrival_order(len(y), True, 0)
     X, y = X[order], y[order]
     Phi = LinearBasis().fit(X).transform(X)
     full = LinearRegression().fit(X, y).theta_
