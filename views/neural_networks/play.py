@@ -31,6 +31,7 @@ from ui.i18n import t
 from ui.regions import region_trace
 from ui.stepper import StepView
 from ui.stepper import stepper
+from ui.views import fitted
 from views.neural_networks._common import TILE_GRID
 from views.neural_networks._common import budget_epochs
 from views.neural_networks._common import loss_figure
@@ -62,10 +63,9 @@ def render(ctx, controls, main) -> None:
         main.error(t("nn.zero_units"))
         return
     epochs = budget_epochs(net, len(X))
-    try:
-        model = train(X, y, net, False, epochs)
-    except ValueError as err:
-        main.error(t("error.fit", detail=str(err)))
+    with main:
+        model = fitted(train, X, y, net, False, epochs)
+    if model is None:
         return
     classes = model.classes_
     axes = scatter_axes(X, train_set.feature_names, equal=False)

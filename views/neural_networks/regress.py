@@ -34,6 +34,7 @@ from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper
 from ui.theme import CLASS_COLORS
+from ui.views import fitted
 from views.neural_networks._common import budget_epochs
 from views.neural_networks._common import loss_figure
 from views.neural_networks._common import net_controls
@@ -56,10 +57,9 @@ def render(ctx, controls, main) -> None:
         main.error(t("nn.zero_units"))
         return
     epochs = budget_epochs(net, len(X))
-    try:
-        model = train(X, y, net, True, epochs)
-    except ValueError as err:
-        main.error(t("error.fit", detail=str(err)))
+    with main:
+        model = fitted(train, X, y, net, True, epochs)
+    if model is None:
         return
     x_title, y_title = plain(train_set.feature_names[0]), plain(train_set.target_name)
     axes = Axes(padded_range(X[:, 0], 0.03), padded_range(y, 0.25), x_title, y_title)
