@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 from dataclasses import dataclass
 from dataclasses import field
 
 import numpy as np
+from streamlit.components.v2 import manifest_scanner
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1 import app_test
@@ -23,6 +25,9 @@ TIMEOUT = 60
 # the largest pages), which makes reruns look slower than users see them. Share one cache.
 _SCRIPTS = ScriptCache()
 app_test.ScriptCache = local_script_runner.ScriptCache = lambda: _SCRIPTS
+# Every AppTest scans all installed packages for component manifests (about 130 ms); the installed
+# packages do not change during a test run, so scan once.
+manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 WIDGET_KINDS = ("slider", "select_slider", "selectbox", "button_group", "toggle", "checkbox", "number_input")
 STEPPER_SAMPLES = 8  # steps tried per stepper (the animation frames cover up to 40 more)
 RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")

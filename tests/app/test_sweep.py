@@ -33,7 +33,10 @@ def is_mode_switch(w) -> bool:
 
 
 def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tuple]:
-    """Open the view, enter ``state``, try every value of every other widget; return child states."""
+    """Open the view, enter ``state``, try every value of every other widget; return child states.
+
+    Putting a widget back to its value is done in the same run as the next widget's first trial (one
+    run instead of two) unless that next widget only exists once the first is put back."""
     at = open_page(file, query)
     for key, value in state:
         apply(at, next(w for w in input_widgets(at) if w.key == key), value)
@@ -41,7 +44,7 @@ def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tu
     where = f"{file} {query} {dict(state)}"
     check(at, where, report)
     fixed = {key for key, _ in state} | set(query)
-    children = []
+    children, restore = [], None
     for w in input_widgets(at):
         frame_widget = w.key.endswith(".data") or w.key == "lang"  # swept in the first state only
         swept_elsewhere = w.key.endswith(".preset") or (state and frame_widget)
@@ -49,23 +52,40 @@ def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tu
             continue
         original = current_label(w)
         for value in trial_values(w):
-            target = next((x for x in input_widgets(at) if x.key == w.key), None)
+            target = find(at, w.key)
+            if restore is not None and target is None:
+                put_back(at, restore)
+                at.run()
+                restore, target = None, find(at, w.key)
             if target is None:
                 break
+            if restore is not None:
+                put_back(at, restore)
+                restore = None
             apply(at, target, value)
             at.run()
             check(at, f"{where} {w.key}={value}", report)
             if is_mode_switch(w) and len(state) < MAX_DEPTH:
                 children.append((*state, (w.key, value)))
-        restore = next((x for x in input_widgets(at) if x.key == w.key), None)
+        current = find(at, w.key)
         if (
-            restore is not None
+            current is not None
             and original is not None
-            and (not isinstance(original, tuple) or original[1] in (restore.options or []))
+            and (not isinstance(original, tuple) or original[1] in (current.options or []))
         ):
-            apply(at, restore, original)
-            at.run()
+            restore = (w.key, original)
     return children
+
+
+def find(at, key: str):
+    """The widget with this key in the app's current state, or None."""
+    return next((x for x in input_widgets(at) if x.key == key), None)
+
+
+def put_back(at, restore: tuple) -> None:
+    """Set a widget back to its original value (applied by the next run)."""
+    key, original = restore
+    apply(at, find(at, key), original)
 
 
 def sweep(file: str, query: dict, report: Report) -> int:
