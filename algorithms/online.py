@@ -16,6 +16,7 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -127,21 +128,33 @@ class _OnlineLinear(BaseEstimator):
             self.n_seen_, self.n_mistakes_, self.cumulative_loss_ = 0, 0, 0.0
             self.history_ = ()
             self._start(Xa.shape[1])
-        steps = []
+        room = max(0, MAX_HISTORY - len(self.history_))
+        records = []  # (score, loss, step, mistake, θ, Σ): every update rebinds θ and Σ, so no copies
         for x, target in zip(Xa, targets, strict=True):
             score, loss, step = self._update(x, float(target))
             mistake = self._is_classifier and target * score <= 0
             self.n_seen_ += 1
             self.n_mistakes_ += int(mistake)
             self.cumulative_loss_ += loss
-            if len(self.history_) + len(steps) < MAX_HISTORY:
-                w, b = self._split(self.theta_)
-                cov = getattr(self, "cov_", None)
-                steps.append(OnlineStep(self.n_seen_, score, loss, bool(mistake), step, _frozen(w), b,
-                                        None if cov is None else _frozen(cov)))
-        self.history_ = self.history_ + tuple(steps)
+            if len(records) < room:
+                records.append((score, loss, step, bool(mistake), self.theta_, getattr(self, "cov_", None)))
+        self.history_ = self.history_ + self._steps(records)
         self.coef_, self.intercept_ = self._split(self.theta_)
         return self
+
+    def _steps(self, records) -> tuple[OnlineStep, ...]:
+        """The recorded samples as :class:`OnlineStep` s, their weights read-only rows of one array."""
+        if not records:
+            return ()
+        first_t = len(self.history_) + 1  # history is only extended while every sample was recorded
+        thetas = _frozen([r[4] for r in records])
+        covs = None if records[0][5] is None else _frozen([r[5] for r in records])
+        w, b = (thetas[:, :-1], thetas[:, -1]) if self.fit_intercept else (thetas, np.zeros(len(thetas)))
+        return tuple(
+            OnlineStep(first_t + i, score, loss, mistake, step, w[i], float(b[i]),
+                       None if covs is None else covs[i])
+            for i, (score, loss, step, mistake, _, _) in enumerate(records)
+        )
 
     def _split(self, theta) -> tuple[FloatArray, float]:
         if self.fit_intercept:
@@ -307,7 +320,7 @@ class PassiveAggressiveRegressor(_PassiveAggressive):
         loss = max(0.0, abs(residual) - float(self.epsilon))
         tau = _pa_step(loss, float(x @ x), self.variant, float(self.C))
         if tau:
-            self.theta_ = self.theta_ + np.sign(residual) * tau * x
+            self.theta_ = self.theta_ + math.copysign(tau, residual) * x
         return score, loss, tau
 
 
