@@ -84,3 +84,17 @@ def test_two_channel_preset_sums_the_channels():
     at = choose_preset("Seed 003 §7.6.3")
     assert metrics(at)["Learnable parameters"] == "8"
     assert r"56 & 72 \\ 104 & 120" in latex(at)
+
+
+def test_sobel_preset_shows_the_feature_map_and_its_pooled_size():
+    """Seed 003 §7.6.4: Sobel x on the 32 × 32 shapes image, padding 1, then 2 × 2 max pooling."""
+    from algorithms import EDGE_KERNELS
+    from algorithms import conv2d
+    from algorithms import synthetic_image
+
+    at = choose_preset("Sobel x with 2 × 2 max pooling")
+    Y = conv2d(synthetic_image(32), EDGE_KERNELS["sobel_x"], (1, 1))
+    shown = metrics(at)
+    assert shown["Output"] == "32 × 32 → 32 × 32 → 16 × 16"
+    assert shown["Strongest response |Y|"] == f"{np.abs(Y).max():.3g}"
+    assert r"-1 & 0 & 1 \\ -2 & 0 & 2 \\ -1 & 0 & 1" in latex(at)
