@@ -6,7 +6,8 @@ one-vs-one for several classes); the SMO step-through (pair, KKT violation, box 
 and clipped α_j, b and the dual objective of every step); and the hinge view with the robust
 ramp-loss classifier and its IRLS iterations; and the kernels themselves: Gram matrices with their
 eigenvalues (Mercer) and Li Hang's string kernel (§7.3.2–7.3.3); coordinate ascent on a quadratic
-(CS229 notes 3); SGD for kernel machines (Algorithm 1) with its τ gallery (CS229 supplementary notes).
+(CS229 notes 3); SGD for kernel machines (Algorithm 1) with its τ gallery and the representer
+theorem as α bubbles (CS229 supplementary notes).
 """
 
 from ui.controls import preset_picker
@@ -19,10 +20,11 @@ from views.svm import fit
 from views.svm import hinge
 from views.svm import kernels
 from views.svm import ksgd
+from views.svm import representer
 from views.svm import smo
 
 P = "svm"
-VIEWS = (fit, smo, hinge, kernels, ascent, ksgd)
+VIEWS = (fit, smo, hinge, kernels, ascent, ksgd, representer)
 PRESETS = {
     "svm_ex7_1": {"svm.view": "fit", "svm.data": "ex_7_1", "svm.hard": True, "svm.kernel": "linear"},
     "svm_ex7_2": {
@@ -71,6 +73,10 @@ PRESETS = {
         "svm.view": "ksgd", "svm.data": "xor", "svm.n": 200, "svm.noise": 0.5, "svm.seed": 0,
         "svm.ksgd_loss": "hinge", "svm.ksgd_seed_lam": True, "svm.ksgd_iter": 2000, "svm.ksgd_eta0": 1.0,
         "svm.ksgd_tau": 0.1,
+    },
+    "svm_representer": {
+        "svm.view": "representer", "svm.data": "blobs", "svm.n": 200, "svm.noise": 1.0, "svm.seed": 0,
+        "svm.rep_kernel": "linear", "svm.rep_lam": 0.01,
     },
 }
 

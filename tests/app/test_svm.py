@@ -2,6 +2,9 @@
 
 import numpy as np
 import pytest
+from sklearn import kernel_ridge
+from sklearn import linear_model
+from sklearn.metrics import pairwise
 
 from algorithms import KernelSGD
 from algorithms import string_kernel
@@ -264,3 +267,35 @@ def test_tau_gallery_preset_fits_six_bandwidths_by_algorithm_1():
     first = at.dataframe[0].value.iloc[0]  # α = 0, z = 0: L′ = −y, c = −y, αᵢ = y·K(xᵢ, xᵢ) = y
     assert (first["t"], first["K⁽ⁱ⁾ᵀα"], first["η_t"]) == (1, 0.0, 1.0)
     assert first["L′"] == -first["yᵢ"] and first["αᵢ"] == first["yᵢ"]
+
+
+def test_representer_preset_shows_ridge_theta_equal_to_x_transpose_alpha():
+    """CS229 supplementary notes §2, Theorem 2.1: θ of ridge (scikit-learn's Ridge, alpha = mλ, no
+    intercept) equals Σᵢ αᵢxᵢ, α = (K + mλI)⁻¹y (scikit-learn's KernelRidge); bubbles grow with |αᵢ|."""
+    at = choose_preset(open_page(PAGE), "CS229 supplementary notes §2")
+    train = cached_dataset("blobs", 200, 1.0, 0, False)
+    signed = np.where(train.y == np.unique(train.y)[1], 1.0, -1.0)
+    ridge = linear_model.Ridge(alpha=200 * 0.01, fit_intercept=False).fit(train.X, signed)
+    table = at.dataframe[0].value
+    assert table["θ solved over θ"].to_numpy() == pytest.approx(ridge.coef_)
+    assert table["Σᵢ αᵢφ(xᵢ) = Φᵀα"].to_numpy() == pytest.approx(ridge.coef_)
+    assert float(metrics(at)["max |θ − Σᵢ αᵢφ(xᵢ)|"]) < 1e-12
+    alpha = kernel_ridge.KernelRidge(alpha=2.0).fit(train.X, signed).dual_coef_
+    spec = next(s for s in chart_specs(at) if "bubbles" in str(s["layout"]))
+    points = [tr for tr in spec["data"] if tr.get("mode") == "markers"]
+    sizes = np.concatenate([next(decoded_arrays(tr["marker"]["size"])) for tr in points])
+    order = np.concatenate([next(decoded_arrays(tr["customdata"])) for tr in points])
+    assert order[np.argmax(sizes)] == np.argmax(np.abs(alpha))
+    widget(at, "svm.rep_kernel").set_value("gaussian").run()
+    assert any("infinite-dimensional" in i.value for i in at.info)
+
+
+def test_laplacian_gram_matrix_is_psd_with_the_eigenvalues_of_scikit_learns_kernel():
+    """Zhou notes §6.3.1: exp(−‖x − z‖/σ) is a valid kernel: no negative eigenvalue (Li Hang Theorem 7.5)."""
+    at = open_page(PAGE, query={"svm.view": "kernels", "svm.gram_kernel": "laplacian", "svm.gram_m": "40"})
+    assert not at.exception
+    X = cached_dataset("blobs", 200, 1.0, 0, False).X[:40]
+    smallest = np.linalg.eigvalsh(np.exp(-pairwise.euclidean_distances(X)))[0]
+    shown = metrics(at)
+    assert shown["Gram matrix"] == "✓ PSD" and shown["Negative eigenvalues"] == "0 / 40"
+    assert shown["Smallest eigenvalue"] == fmt(smallest, 4)
