@@ -45,7 +45,7 @@ from views.svm._common import training_samples
 TAUS = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 ITERATIONS = [500, 1000, 2000, 5000, 10000]
 ETA_OPTIONS = [0.1, 0.3, 1.0, 3.0]
-RESOLUTION = 60
+RESOLUTION = 80
 SHOWN_STEPS = 10
 
 
@@ -124,7 +124,11 @@ def gallery_figure(X, y, lam, loss, n_iter, eta0, axes, style, lang) -> go.Figur
         traces += class_traces(X, y, model.classes_, style)
         for trace in traces:
             if isinstance(trace, dict):
-                trace["marker"] = {**trace["marker"], "size": max(3, style.marker_size * 0.5)}
+                trace["marker"] = {
+                    **trace["marker"],
+                    "size": max(4, style.marker_size * 0.6),
+                    "line": dict(width=0),
+                }
                 trace["showlegend"] = False
             fig.add_trace(trace, row=k // 3 + 1, col=k % 3 + 1)
     boxed_panels(fig, axes, style)
