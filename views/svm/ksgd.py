@@ -36,7 +36,7 @@ from ui.figures import grid_points
 from ui.figures import safe_range
 from ui.i18n import current_language
 from ui.i18n import t
-from ui.panels import boxed_panels
+from ui.panels import gallery_layout
 from ui.views import fitted
 from views.svm._common import error_rate
 from views.svm._common import plane_axes
@@ -131,16 +131,7 @@ def gallery_figure(X, y, lam, loss, n_iter, eta0, axes, style, lang) -> go.Figur
                 }
                 trace["showlegend"] = False
             fig.add_trace(trace, row=k // 3 + 1, col=k % 3 + 1)
-    boxed_panels(fig, axes, style)
-    fig.update_layout(
-        height=style.figure_height + 120,
-        margin=dict(l=10, r=10, t=70, b=10),
-        title=dict(text=t("svm.ksgd_gallery"), font=dict(size=style.title_size), x=0.01),
-        font=dict(size=style.font_size),
-        plot_bgcolor="white",
-        showlegend=False,
-    )
-    return fig
+    return gallery_layout(fig, axes, style, t("svm.ksgd_gallery"), style.figure_height + 120)
 
 
 def objective_figure(model, tau, style):
