@@ -18,6 +18,7 @@ from algorithms.deep import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
 from algorithms.glm import *  # noqa: F401,F403
+from algorithms.kernel_machines import *  # noqa: F401,F403
 from algorithms.kernels import *  # noqa: F401,F403
 from algorithms.learning_theory import *  # noqa: F401,F403
 from algorithms.linear_classifiers import *  # noqa: F401,F403

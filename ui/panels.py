@@ -31,3 +31,19 @@ def panel_title(text: str, x: float, y: float, style: Style) -> dict:
         showarrow=False,
         font=dict(size=style.font_size),
     )
+
+
+def gallery_layout(fig: go.Figure, axes: Axes, style: Style, title: str, height: int, **layout) -> go.Figure:
+    """A titled gallery of small multiples: :func:`boxed_panels`, the title above, no legend, white plots;
+    ``layout`` adds entries (clickmode, dragmode, …)."""
+    boxed_panels(fig, axes, style)
+    fig.update_layout(
+        height=height,
+        margin=dict(l=10, r=10, t=70, b=10),
+        title=dict(text=title, font=dict(size=style.title_size), x=0.01),
+        font=dict(size=style.font_size),
+        plot_bgcolor="white",
+        showlegend=False,
+        **layout,
+    )
+    return fig

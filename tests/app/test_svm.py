@@ -2,7 +2,11 @@
 
 import numpy as np
 import pytest
+from sklearn import kernel_ridge
+from sklearn import linear_model
+from sklearn.metrics import pairwise
 
+from algorithms import KernelSGD
 from algorithms import string_kernel
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
@@ -220,3 +224,78 @@ def test_sigmoid_preset_shows_negative_eigenvalues():
     assert shown["Gram matrix"] == "✗ not PSD" and float(shown["Smallest eigenvalue"]) < 0
     widget(at, "svm.gram_kernel").set_value("gaussian").run()
     assert metrics(at)["Gram matrix"] == "✓ PSD"
+
+
+def test_coordinate_ascent_preset_zigzags_from_2_minus_2_and_beats_gradient_ascent():
+    """CS229 notes 3: from (2, −2) each step sets one coordinate to its maximiser, α₁ := −A₁₂α₂/A₁₁ =
+    √2 (A₁₂ = ½√2), then α₂ := −A₁₂α₁/A₂₂ = −½; W climbs to its maximum 0 in fewer steps than
+    gradient ascent with η = 0.3."""
+    at = choose_preset(open_page(PAGE), "CS229 notes 3")
+    table = at.dataframe[0].value
+    assert table["α₁"].tolist()[:4] == pytest.approx([2, np.sqrt(2), np.sqrt(2), np.sqrt(2) / 4])
+    assert table["α₂"].tolist()[:4] == pytest.approx([-2, -2, -0.5, -0.5])
+    assert table["changed"].tolist()[:4] == ["–", "α₁", "α₂", "α₁"]
+    w = table["W(α)"].to_numpy()
+    assert w[0] == pytest.approx(-0.5 * (4 + 2 * np.sqrt(2) * 2 * -2 * 0.5 + 2 * 4))
+    assert np.all(np.diff(w) >= 0) and -1e-8 < w[-1] <= 0
+    shown = metrics(at)
+    assert int(shown["Steps, coordinate ascent"]) == len(w) - 1 < int(shown["Steps, gradient ascent"])
+    assert r"\alpha^{(1)} = (1.414,\ -2)" in latex(at)
+
+
+def test_coordinate_ascent_warns_when_gradient_ascent_diverges():
+    query = {"svm.view": "ascent", "svm.ca_compare": "true", "svm.ca_eta": "1.0", "svm.ca_a22": "4"}
+    at = open_page(PAGE, query=query)
+    assert not at.exception
+    assert any("diverges" in w.value for w in at.warning)
+
+
+def test_tau_gallery_preset_fits_six_bandwidths_by_algorithm_1():
+    """CS229 supplementary notes §6: m = 200, λ = 1/m (sum form, 1/m² as a mean), hinge loss; τ = .1 is
+    highly non-linear (training error near 0), a large τ almost linear (XOR defeats it)."""
+    at = choose_preset(open_page(PAGE), "CS229 supplementary notes §6")
+    spec = next(s for s in chart_specs(at) if "τ = 0.1: training error" in str(s["layout"]))
+    titles = [a["text"] for a in spec["layout"]["annotations"]]
+    errors = {title.split(":")[0]: float(title.rsplit(" ", 1)[1]) for title in titles}
+    assert list(errors) == ["τ = 0.1", "τ = 0.2", "τ = 0.5", "τ = 1", "τ = 2", "τ = 5"]
+    assert errors["τ = 0.1"] <= 0.05 and errors["τ = 5"] >= 0.3
+    shown = metrics(at)
+    assert shown["λ used (mean form)"] == "2.5e-05"
+    train = cached_dataset("xor", 200, 0.5, 0, False)
+    model = KernelSGD(tau=0.1, lam=1 / 200**2, loss="hinge", n_iter=2000, eta0=1.0).fit(train.X, train.y)
+    assert shown["J_λ(α), τ = 0.1"] == fmt(model.objective_, 4)
+    first = at.dataframe[0].value.iloc[0]  # α = 0, z = 0: L′ = −y, c = −y, αᵢ = y·K(xᵢ, xᵢ) = y
+    assert (first["t"], first["K⁽ⁱ⁾ᵀα"], first["η_t"]) == (1, 0.0, 1.0)
+    assert first["L′"] == -first["yᵢ"] and first["αᵢ"] == first["yᵢ"]
+
+
+def test_representer_preset_shows_ridge_theta_equal_to_x_transpose_alpha():
+    """CS229 supplementary notes §2, Theorem 2.1: θ of ridge (scikit-learn's Ridge, alpha = mλ, no
+    intercept) equals Σᵢ αᵢxᵢ, α = (K + mλI)⁻¹y (scikit-learn's KernelRidge); bubbles grow with |αᵢ|."""
+    at = choose_preset(open_page(PAGE), "CS229 supplementary notes §2")
+    train = cached_dataset("blobs", 200, 1.0, 0, False)
+    signed = np.where(train.y == np.unique(train.y)[1], 1.0, -1.0)
+    ridge = linear_model.Ridge(alpha=200 * 0.01, fit_intercept=False).fit(train.X, signed)
+    table = at.dataframe[0].value
+    assert table["θ solved over θ"].to_numpy() == pytest.approx(ridge.coef_)
+    assert table["Σᵢ αᵢφ(xᵢ) = Φᵀα"].to_numpy() == pytest.approx(ridge.coef_)
+    assert float(metrics(at)["max |θ − Σᵢ αᵢφ(xᵢ)|"]) < 1e-12
+    alpha = kernel_ridge.KernelRidge(alpha=2.0).fit(train.X, signed).dual_coef_
+    spec = next(s for s in chart_specs(at) if "bubbles" in str(s["layout"]))
+    points = [tr for tr in spec["data"] if tr.get("mode") == "markers"]
+    sizes = np.concatenate([next(decoded_arrays(tr["marker"]["size"])) for tr in points])
+    order = np.concatenate([next(decoded_arrays(tr["customdata"])) for tr in points])
+    assert order[np.argmax(sizes)] == np.argmax(np.abs(alpha))
+    widget(at, "svm.rep_kernel").set_value("gaussian").run()
+    assert any("infinite-dimensional" in i.value for i in at.info)
+
+
+def test_laplacian_gram_matrix_is_psd_with_the_eigenvalues_of_scikit_learns_kernel():
+    """Zhou notes §6.3.1: exp(−‖x − z‖/σ) is a valid kernel: no negative eigenvalue (Li Hang Theorem 7.5)."""
+    at = open_page(PAGE, query={"svm.view": "kernels", "svm.gram_kernel": "laplacian", "svm.gram_m": "40"})
+    assert not at.exception
+    X = cached_dataset("blobs", 200, 1.0, 0, False).X[:40]
+    smallest = np.linalg.eigvalsh(np.exp(-pairwise.euclidean_distances(X)))[0]
+    shown = metrics(at)
+    assert shown["Gram matrix"] == "✓ PSD" and shown["Negative eigenvalues"] == "0 / 40"
+    assert shown["Smallest eigenvalue"] == fmt(smallest, 4)
