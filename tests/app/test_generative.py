@@ -178,6 +178,27 @@ def test_mvn_presets_show_the_notes_conditionals():
     assert mvn_preset("shrunk")["|Σ|"] == "0.36"
 
 
+@pytest.mark.parametrize(
+    "name,var,rho,axis",
+    [("identity", 1.0, 0.0, None), ("shrunk", 0.6, 0.0, None), ("spread", 2.0, 0.0, None),
+     ("rho05", 1.0, 0.5, "45.0°"), ("rho_neg05", 1.0, -0.5, "135.0°"), ("rho08", 1.0, 0.8, "45.0°"),
+     ("rho_neg08", 1.0, -0.8, "135.0°")],
+)
+def test_each_mvn_figure_of_the_notes_shows_its_covariance_and_conditional(name, var, rho, axis):
+    """CS229 Part IV §1.1 (Σ ∈ {I, 0.6I, 2I}; unit variances with ρ = ±0.5, ±0.8) and Part X §2 at x₂ = 1:
+    Σ = v[[1, ρ], [ρ, 1]] has |Σ| = v²(1 − ρ²), eigenvalues v(1 ± |ρ|) (axis at 45° for ρ > 0, 135° for
+    ρ < 0), x₁|x₂ ~ N(ρ x₂, v(1 − ρ²)) and the marginal x₁ ~ N(0, v)."""
+    shown = mvn_preset(name)
+    assert float(shown["|Σ|"]) == pytest.approx(var**2 * (1 - rho**2))
+    assert float(shown["λ₁ of Σ"]) == pytest.approx(var * (1 + abs(rho)))
+    assert float(shown["λ₂ of Σ"]) == pytest.approx(var * (1 - abs(rho)))
+    assert float(shown["μ₁|₂"]) == pytest.approx(rho * 1.0, abs=1e-12)
+    assert float(shown["Σ₁|₂"]) == pytest.approx(var * (1 - rho**2))
+    assert float(shown["Marginal Σ₁₁"]) == pytest.approx(var)
+    if axis:
+        assert shown["Long axis"] == axis
+
+
 def test_mvn_covariance_slider_keeps_sigma_positive_definite():
     """Shrinking the variances pulls a remembered Σ₁₂ back inside |Σ₁₂| < σ₁σ₂ (95 %, on the 0.05 grid)."""
     at = open_page(PAGE, query={"gen.view": "mvn", "gen.cov12": "0.9"})
