@@ -48,6 +48,7 @@ __all__ = [
     "least_squares_projection",
     "UnbiasednessDraws",
     "least_squares_draws",
+    "MAX_NOISE_VALUES",
 ]
 
 
@@ -517,6 +518,7 @@ class UnbiasednessDraws:
 
 
 MAX_DRAWS = 20_000
+MAX_NOISE_VALUES = 5_000_000  # n × draws: about a second of random numbers
 
 
 def least_squares_draws(Phi, theta_true, sigma: float, n_draws: int, random_state=None) -> UnbiasednessDraws:
@@ -532,12 +534,21 @@ def least_squares_draws(Phi, theta_true, sigma: float, n_draws: int, random_stat
     sigma = check_positive(sigma, "The noise standard deviation σ", allow_zero=True)
     if int(n_draws) != n_draws or not 2 <= n_draws <= MAX_DRAWS:
         raise ValueError(f"The number of noise draws must be a whole number from 2 to {MAX_DRAWS}.")
+    if Phi.shape[0] * n_draws > MAX_NOISE_VALUES:
+        raise ValueError(
+            f"{Phi.shape[0]} samples × {int(n_draws)} draws is more than {MAX_NOISE_VALUES:,} noise values; "
+            "use fewer draws or fewer samples."
+        )
     if np.linalg.matrix_rank(Phi) < Phi.shape[1]:
         raise ValueError(
             f"Φ has {Phi.shape[1]} columns but rank below that (fewer distinct samples than parameters): "
             "θ̂ is not unique, and least squares is unbiased only with full column rank."
         )
     rng = check_random_state(random_state)
-    Y = (Phi @ theta_true)[:, None] + sigma * rng.standard_normal((Phi.shape[0], int(n_draws)))
-    thetas = np.linalg.lstsq(Phi, Y, rcond=None)[0].T
+    pinv, clean = np.linalg.pinv(Phi), Phi @ theta_true
+    chunk = max(1, 2_000_000 // Phi.shape[0])  # noise vectors per block: a bounded n × chunk array
+    thetas = np.vstack([
+        (pinv @ (clean[:, None] + sigma * rng.standard_normal((Phi.shape[0], min(chunk, n_draws - start))))).T
+        for start in range(0, int(n_draws), chunk)
+    ])
     return UnbiasednessDraws(theta_true, thetas)

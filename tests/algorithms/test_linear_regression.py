@@ -490,3 +490,5 @@ def test_monte_carlo_without_noise_returns_theta_exactly_and_rejects_bad_input()
         least_squares_draws(Phi, [1.0, 2.0], 0.1, 1)
     with pytest.raises(ValueError, match="one value per column"):
         least_squares_draws(Phi, [1.0], 0.1, 5)
+    with pytest.raises(ValueError, match="fewer draws"):
+        least_squares_draws(np.c_[np.ones(1000), np.arange(1000.0)], [1.0, 2.0], 0.1, 10_000)

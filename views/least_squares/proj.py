@@ -89,6 +89,7 @@ def render(ctx, controls, main):
     formula_panel(
         [
             Formula(
+                r"\phi(x) = (1, \tilde x),\ \tilde x = \tfrac{x - c}{s} \in [-1, 1]:\ "
                 rf"\Phi = {matrix(Phi3)},\ y = {vector(y[picked])},\ "
                 rf"\hat\theta = \Phi^\dagger y = {vector(proj3.theta)}",
                 "Sugiyama §3.2",

@@ -9,6 +9,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
+from algorithms import MAX_NOISE_VALUES
 from algorithms import PolynomialBasis
 from algorithms import least_squares_draws
 from algorithms import least_squares_projection
@@ -59,6 +60,9 @@ def render(ctx, controls, main):
         sigma = log_slider(t("ls.mc_sigma"), "ls.mc_sigma", -2, 0, 0.2)
         n_draws = int(number_slider(t("ls.mc_draws"), "ls.mc_draws", DRAWS, 1000.0))
         j = slider(t("ls.mc_j"), 0, degree, min(1, degree), "ls.mc_j") if degree > 0 else 0
+    if len(y) * n_draws > MAX_NOISE_VALUES:
+        n_draws = max(2, MAX_NOISE_VALUES // len(y))
+        controls.caption(t("ls.mc_capped", draws=n_draws))
     draws = fitted(simulate, X, y, degree, sigma, n_draws, data_seed())
     if draws is None:
         return
