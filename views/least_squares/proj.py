@@ -139,7 +139,7 @@ def space_figure(Phi, y, proj, ctx) -> go.Figure:
     names = ("y₁", "y₂", "y₃")
     scene = dict(aspectmode="data", camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0)))
     for axis, name in zip(("xaxis", "yaxis", "zaxis"), names, strict=True):
-        scene[axis] = dict(title=dict(text=name))
+        scene[axis] = dict(title=dict(text=name), nticks=4, tickfont=dict(size=int(style.font_size * 0.7)))
     fig.update_layout(
         height=style.figure_height + 120, margin=dict(l=0, r=0, t=50, b=0), scene=scene, uirevision="ls.proj",
         font=dict(size=style.font_size), legend=dict(orientation="h", y=-0.02),
