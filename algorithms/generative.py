@@ -32,7 +32,9 @@ from algorithms.linear_classifiers import _dot_gram
 
 __all__ = ["GaussianDiscriminantAnalysis", "GaussianNaiveBayes", "CategoricalNaiveBayes",
            "FisherLDA", "conditional_risk", "bayes_decision", "sigmoid", "gda_logistic_learning_curves",
-           "equal_width_bins", "BetaBernoulli", "coin_flips", "coin_estimates"]
+           "equal_width_bins", "BetaBernoulli", "coin_flips", "coin_estimates",
+           "TOY_SPAM_CORPUS", "tokenize", "build_vocabulary", "word_counts", "BernoulliNaiveBayes",
+           "MultinomialNaiveBayes"]
 
 _LOG_2PI = np.log(2.0 * np.pi)
 
@@ -667,3 +669,134 @@ def coin_estimates(flips, alpha: float = 1.0, beta: float = 1.0) -> tuple[np.nda
     heads = np.cumsum(flips)
     a, b = alpha + heads, beta + n - heads
     return heads / n, _beta_mode(a, b), a / (a + b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Naive Bayes for text: the multivariate-Bernoulli and the multinomial event models (CS229 Part IV §2)
+
+# A toy spam filter's training e-mails (1 = spam, 0 = not spam), written for this app.
+TOY_SPAM_CORPUS = (
+    ("Buy cheap pills now", 1),
+    ("Cheap price, buy now, buy now", 1),
+    ("Win money now", 1),
+    ("Free money: buy at a low price", 1),
+    ("Lecture notes for the course", 0),
+    ("Meeting about the course project", 0),
+    ("Course lecture today", 0),
+    ("Project meeting notes and the lecture price list", 0),
+)
+STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "to", "for", "at", "in", "on", "is"})
+
+
+def tokenize(text: str) -> list[str]:
+    """The words of a message: lower case, letters and digits only, stop words dropped (CS229 Part IV
+    §2 drops words such as "the", "of", "and")."""
+    words = "".join(ch if ch.isalnum() else " " for ch in str(text).lower()).split()
+    return [w for w in words if w not in STOP_WORDS]
+
+
+def build_vocabulary(documents) -> list[str]:
+    """Every word seen in the documents, in order of first appearance (the dictionary, CS229 Part IV §2)."""
+    return list(dict.fromkeys(w for doc in documents for w in tokenize(doc)))
+
+
+def word_counts(documents, vocabulary) -> np.ndarray:
+    """Row i, column k: how often dictionary word k occurs in document i (words outside the
+    dictionary are left out)."""
+    index = {w: k for k, w in enumerate(vocabulary)}
+    counts = np.zeros((len(documents), len(vocabulary)), dtype=int)
+    for i, doc in enumerate(documents):
+        for w in tokenize(doc):
+            if w in index:
+                counts[i, index[w]] += 1
+    return counts
+
+
+class _TextNaiveBayes(BaseEstimator):
+    """Shared by the two event models: φ_y by maximum likelihood, the word parameters
+    (``_word_probabilities``) and log p(x|y) (``_log_factors``, −inf where a factor is 0) by the
+    subclass, and a posterior that is nan where every class has likelihood 0 (the 0/0 of CS229
+    Part IV §2.1)."""
+
+    def __init__(self, lam: float = 1.0):
+        self._store(locals())
+
+    def fit(self, X, y) -> "_TextNaiveBayes":
+        X = np.asarray(X, dtype=float)
+        y = np.asarray(y)
+        if X.ndim != 2 or len(y) != len(X) or len(y) == 0:
+            raise ValueError("Give a word-count table (one row per message) and one label per message.")
+        if not np.all(np.isfinite(X)) or np.any(X < 0):
+            raise ValueError("Word counts must be finite and ≥ 0.")
+        lam = check_positive(self.lam, "The smoothing pseudo-count λ", allow_zero=True)
+        self.classes_ = check_classification_targets(y)
+        Y = _class_index(y, self.classes_)[:, None] == np.arange(len(self.classes_))[None, :]
+        self.class_count_ = Y.sum(axis=0)
+        self.class_prior_ = self.class_count_ / len(y)  # φ_y = Σ 1{y⁽ⁱ⁾ = y}/m
+        self.feature_prob_ = self._word_probabilities(X, Y, lam)
+        return self
+
+    def joint_log_likelihood(self, X) -> np.ndarray:
+        """log p(y) + log p(x|y), shape (n, c); −inf where the product is exactly 0."""
+        check_is_fitted(self, "feature_prob_")
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2 or X.shape[1] != self.feature_prob_.shape[1]:
+            raise ValueError(f"Give {self.feature_prob_.shape[1]} word counts per message.")
+        with np.errstate(divide="ignore"):
+            return np.log(self.class_prior_)[None, :] + self._log_factors(X)
+
+    def predict_proba(self, X) -> np.ndarray:
+        """p(y|x) by Bayes' rule; a row is nan when p(x|y) = 0 for every class (0/0)."""
+        joint = self.joint_log_likelihood(X)
+        undefined = np.all(np.isneginf(joint), axis=1)
+        proba = _posterior(np.where(undefined[:, None], 0.0, joint))
+        proba[undefined] = np.nan
+        return proba
+
+    def predict(self, X) -> np.ndarray:
+        """The class of largest joint likelihood (0/0 rows fall to the first class: see predict_proba)."""
+        return self.classes_[np.argmax(self.joint_log_likelihood(X), axis=1)]
+
+
+def _log_or_minus_inf(weights: np.ndarray, prob: np.ndarray) -> np.ndarray:
+    """Σ_k weights_k log prob_k per row, with 0·log 0 = 0 and w·log 0 = −inf for w > 0."""
+    with np.errstate(divide="ignore"):
+        logp = np.log(prob)
+    finite = np.where(np.isfinite(logp), logp, 0.0)
+    hits_zero = (weights[:, None, :] > 0) & ~np.isfinite(logp)[None, :, :]
+    total = np.einsum("nk,ck->nc", weights, finite)
+    return np.where(hits_zero.any(axis=2), -np.inf, total)
+
+
+class BernoulliNaiveBayes(_TextNaiveBayes):
+    """The multivariate-Bernoulli event model (CS229 Part IV §2): x_k = 1 if dictionary word k is in the
+    message; φ_{k|y} = (Σ_i 1{x_k⁽ⁱ⁾ = 1 ∧ y⁽ⁱ⁾ = y} + λ)/(Σ_i 1{y⁽ⁱ⁾ = y} + 2λ), λ = 0 maximum
+    likelihood, λ = 1 Laplace smoothing (§2.1); p(x|y) = Π_k φ_{k|y}^{x_k}(1 − φ_{k|y})^{1−x_k}: an
+    absent word counts too. Counts are turned into presence (x > 0)."""
+
+    def _word_probabilities(self, X, Y, lam):
+        present = (X > 0).astype(float)
+        self.feature_count_ = Y.T.astype(float) @ present
+        return (self.feature_count_ + lam) / (self.class_count_[:, None] + 2 * lam)
+
+    def _log_factors(self, X):
+        present = (X > 0).astype(float)
+        return (_log_or_minus_inf(present, self.feature_prob_)
+                + _log_or_minus_inf(1.0 - present, 1.0 - self.feature_prob_))
+
+
+class MultinomialNaiveBayes(_TextNaiveBayes):
+    """The multinomial event model for text (CS229 Part IV §2.2): every word of a message is drawn from
+    the same p(x_j = k|y) = φ_{k|y} = (Σ_i Σ_j 1{x_j⁽ⁱ⁾ = k ∧ y⁽ⁱ⁾ = y} + λ)/(Σ_i 1{y⁽ⁱ⁾ = y} n_i + λ|V|),
+    λ = 0 maximum likelihood, λ = 1 Laplace smoothing; p(x|y) = Π_j φ_{x_j|y} = Π_k φ_{k|y}^{count_k}, so
+    repeated words count and absent words do not."""
+
+    def _word_probabilities(self, X, Y, lam):
+        self.feature_count_ = Y.T.astype(float) @ X
+        words = self.feature_count_.sum(axis=1, keepdims=True)
+        if lam == 0 and np.any(words == 0):
+            raise ValueError("A class has no words at all: its φ_{k|y} would be 0/0; use smoothing (λ > 0).")
+        return (self.feature_count_ + lam) / (words + lam * X.shape[1])
+
+    def _log_factors(self, X):
+        return _log_or_minus_inf(X, self.feature_prob_)

@@ -18,6 +18,7 @@ Conventions shared by every binary classifier here and in :mod:`algorithms.svm`:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,6 +26,7 @@ import scipy.linalg
 import scipy.linalg.blas
 from scipy.special import expit
 from scipy.special import log_softmax
+from scipy.special import logsumexp
 from scipy.special import softmax
 
 from algorithms._base import BaseEstimator
@@ -840,6 +842,31 @@ class SoftmaxRegression(_IterativeClassifier):
 
     def predict(self, X) -> np.ndarray:
         return self.classes_[np.argmax(self.decision_function(X), axis=1)]
+
+    def shifted(self, shift) -> "SoftmaxRegression":
+        """The same model with θ^(k) − shift for every class k (Θ − shift·1ᵀ): its probabilities are
+        those of this model, as e^{−shiftᵀφ(x)} cancels between numerator and denominator (seed 004
+        §2.5, over-parameterisation). Only the penalty (λ/2)‖Θ‖² sees the shift."""
+        check_is_fitted(self, "theta_")
+        shift = np.asarray(shift, dtype=float).reshape(-1)
+        if shift.shape != (self.theta_.shape[0],) or not np.all(np.isfinite(shift)):
+            raise ValueError(f"The shift needs one finite value per basis function ({self.theta_.shape[0]}).")
+        twin = copy.copy(self)
+        twin.theta_ = self.theta_ - shift[:, None]
+        return twin
+
+    def reduced_theta(self) -> FloatArray:
+        """The (c − 1)-class parameterisation (seed 004 §2.5): class 1's vector fixed to 0, the others
+        η^(k) = θ^(k) − θ^(1), k = 2..c; shape (b, c − 1). For c = 2 it is logistic regression."""
+        check_is_fitted(self, "theta_")
+        return self.theta_[:, 1:] - self.theta_[:, :1]
+
+    def reduced_proba(self, X) -> FloatArray:
+        """q(1|x) = 1/(1 + Σ_k e^{η^(k)ᵀφ(x)}), q(k|x) = e^{η^(k)ᵀφ(x)}/(1 + Σ_k' e^{η^(k')ᵀφ(x)}) from the
+        reduced parameters alone (for c = 2: q(2|x) = σ(η^(2)ᵀφ(x)))."""
+        scores = self.basis_.transform(X) @ self.reduced_theta()
+        log_norm = np.logaddexp(0.0, logsumexp(scores, axis=1))  # log(1 + Σ e^score)
+        return np.exp(np.column_stack([np.zeros(len(scores)), scores]) - log_norm[:, None])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -44,6 +44,11 @@ __all__ = [
     "ridge_path",
     "kernel_ridge_errors",
     "gram_spectrum",
+    "LeastSquaresProjection",
+    "least_squares_projection",
+    "UnbiasednessDraws",
+    "least_squares_draws",
+    "MAX_NOISE_VALUES",
 ]
 
 
@@ -441,3 +446,109 @@ def ellipse_points(G, R: float, n: int = 200) -> FloatArray:
     angle = np.linspace(0.0, 2.0 * np.pi, n)
     u = np.stack([np.cos(angle), np.sin(angle)])
     return (np.sqrt(max(float(R), 0.0)) * np.linalg.solve(L.T, u)).T
+
+
+@dataclass(frozen=True)
+class LeastSquaresProjection:
+    """ŷ = Φθ̂ = Py, the orthogonal projection of y onto the range of Φ (Sugiyama §3.2, A3.4, Fig 3.3).
+
+    ``basis`` holds orthonormal columns spanning R(Φ) (the left singular vectors ψ_k with κ_k > 0), so
+    P = ΦΦ† = basis·basisᵀ; ``normal_residual`` is Φᵀr, zero because r = y − ŷ is ⟂ every column of Φ.
+    """
+
+    theta: FloatArray
+    fitted: FloatArray
+    residual: FloatArray
+    basis: FloatArray
+    normal_residual: FloatArray
+
+    @property
+    def rank(self) -> int:
+        """dim R(Φ) = tr P."""
+        return self.basis.shape[1]
+
+    def projection_matrix(self) -> FloatArray:
+        """P = ΦΦ† (n × n: only for small n)."""
+        return self.basis @ self.basis.T
+
+
+def least_squares_projection(Phi, y) -> LeastSquaresProjection:
+    """The least-squares solution θ̂ = Φ†y = Σ_k κ_k†(ψ_kᵀy)φ_k from the SVD Φ = Σ_k κ_k ψ_k φ_kᵀ, and
+    its geometry: ŷ = Φθ̂ = ΦΦ†y, r = y − ŷ, Φᵀr (Sugiyama §3.2, A3.4)."""
+    Phi = check_array(Phi)
+    y = np.asarray(y, dtype=float).reshape(-1)
+    if y.shape[0] != Phi.shape[0] or not np.all(np.isfinite(y)):
+        raise ValueError(
+            f"Give one finite output per row of Φ: Φ has {Phi.shape[0]} rows, y has {y.size} values."
+        )
+    U, kappa, Vt = np.linalg.svd(Phi, full_matrices=False)
+    keep = kappa > kappa.max(initial=0.0) * max(Phi.shape) * np.finfo(float).eps
+    U, kappa, Vt = U[:, keep], kappa[keep], Vt[keep]
+    coords = U.T @ y
+    theta = Vt.T @ (coords / kappa)
+    fitted = U @ coords
+    residual = y - fitted
+    return LeastSquaresProjection(theta, fitted, residual, U, Phi.T @ residual)
+
+
+@dataclass(frozen=True)
+class UnbiasednessDraws:
+    """θ̂ over repeated noise draws y = Φθ* + ε (Sugiyama §3.2, A3.4): one row per draw in ``thetas``."""
+
+    theta_true: FloatArray
+    thetas: FloatArray
+
+    @property
+    def mean(self) -> FloatArray:
+        return self.thetas.mean(axis=0)
+
+    @property
+    def spread(self) -> FloatArray:
+        """The standard deviation of θ̂_j over the draws."""
+        return self.thetas.std(axis=0, ddof=1)
+
+    @property
+    def standard_error(self) -> FloatArray:
+        """spread/√draws: how far the Monte-Carlo mean may sit from E[θ̂] by chance."""
+        return self.spread / np.sqrt(len(self.thetas))
+
+    def running_mean(self, j: int) -> FloatArray:
+        """The mean of θ̂_j over the first 1, 2, …, draws."""
+        return np.cumsum(self.thetas[:, j]) / np.arange(1, len(self.thetas) + 1)
+
+
+MAX_DRAWS = 20_000
+MAX_NOISE_VALUES = 5_000_000  # n × draws: about a second of random numbers
+
+
+def least_squares_draws(Phi, theta_true, sigma: float, n_draws: int, random_state=None) -> UnbiasednessDraws:
+    """Monte Carlo of unbiasedness: θ̂ = Φ†(Φθ* + ε), ε ~ N(0, σ²I), for ``n_draws`` noise draws.
+
+    With zero-mean noise and Φ of full column rank, E[θ̂] = Φ†Φθ* = θ* (Sugiyama §3.2, A3.4); the mean
+    of the draws is within a few standard errors of θ*.
+    """
+    Phi = check_array(Phi)
+    theta_true = np.asarray(theta_true, dtype=float).reshape(-1)
+    if theta_true.shape[0] != Phi.shape[1]:
+        raise ValueError(f"θ* needs one value per column of Φ ({Phi.shape[1]}); got {theta_true.size}.")
+    sigma = check_positive(sigma, "The noise standard deviation σ", allow_zero=True)
+    if int(n_draws) != n_draws or not 2 <= n_draws <= MAX_DRAWS:
+        raise ValueError(f"The number of noise draws must be a whole number from 2 to {MAX_DRAWS}.")
+    if Phi.shape[0] * n_draws > MAX_NOISE_VALUES:
+        raise ValueError(
+            f"{Phi.shape[0]} samples × {int(n_draws)} draws is more than {MAX_NOISE_VALUES:,} noise values; "
+            "use fewer draws or fewer samples."
+        )
+    if np.linalg.matrix_rank(Phi) < Phi.shape[1]:
+        raise ValueError(
+            f"Φ has {Phi.shape[1]} columns but rank below that (fewer distinct samples than parameters): "
+            "θ̂ is not unique, and least squares is unbiased only with full column rank."
+        )
+    rng = check_random_state(random_state)
+    pinv, clean = np.linalg.pinv(Phi), Phi @ theta_true
+    chunk = max(1, 2_000_000 // Phi.shape[0])  # noise vectors per block: a bounded n × chunk array
+    thetas = np.vstack([
+        (pinv @ (clean[:, None] + sigma * rng.standard_normal((Phi.shape[0], min(chunk, n_draws - start))))).T
+        for start in range(0, int(n_draws), chunk)
+    ])
+    return UnbiasednessDraws(theta_true, thetas)

@@ -13,11 +13,13 @@ from sklearn import naive_bayes
 from sklearn import svm
 
 from algorithms import SVC
+from algorithms import BernoulliNaiveBayes
 from algorithms import CategoricalNaiveBayes
 from algorithms import FisherLDA
 from algorithms import GaussianDiscriminantAnalysis
 from algorithms import GaussianNaiveBayes
 from algorithms import KernelSGD
+from algorithms import MultinomialNaiveBayes
 from algorithms import RampSVC
 from algorithms import RepresenterRidge
 from bench.core import FitCase
@@ -39,6 +41,13 @@ def categories(n):
     y = rng.integers(0, 2, n)
     X = np.column_stack([(rng.integers(0, levels, n) + y) % levels for levels in (3, 4, 5)])
     return X, y
+
+
+def word_count_table(n):
+    """n messages over a 50-word dictionary with class-dependent Poisson counts (naive Bayes for text)."""
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, n)
+    return rng.poisson(rng.uniform(0.05, 1.0, (2, 50))[y]), y
 
 
 def overlapping(n):
@@ -83,6 +92,20 @@ CASES = [
         lambda: CategoricalNaiveBayes(lam=1.0),
         lambda: naive_bayes.CategoricalNB(alpha=1.0),
         categories,
+        goal=1.0,
+    ),
+    FitCase(
+        "BernoulliNaiveBayes(λ=1)",
+        lambda: BernoulliNaiveBayes(1.0),
+        lambda: naive_bayes.BernoulliNB(alpha=1.0),
+        word_count_table,
+        goal=1.0,
+    ),
+    FitCase(
+        "MultinomialNaiveBayes(λ=1)",
+        lambda: MultinomialNaiveBayes(1.0),
+        lambda: naive_bayes.MultinomialNB(alpha=1.0),
+        word_count_table,
         goal=1.0,
     ),
     FitCase(

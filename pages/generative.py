@@ -1,8 +1,10 @@
 """Generative models & naive Bayes (CS229 Part IV; Li Hang ch. 4; seed 003 §8; seed 004 §2.6).
 
-Seven views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
+Eight views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
 ellipses and the posterior map; the link between GDA and logistic regression; the Bayes decision
-rule with a loss matrix; categorical naive Bayes on Li Hang's Table 4.1 (or binned features); and
+rule with a loss matrix; categorical naive Bayes on Li Hang's Table 4.1 (or binned features); naive
+Bayes for text, the Bernoulli and the multinomial event model with and without Laplace smoothing
+(CS229 Part IV §2); and
 Fisher's linear discriminant with projected histograms and the Fisher ratio J(θ); and the multivariate
 normal itself, with its conditionals and marginals (CS229 Part IV §1.1, Part X §2); maximum likelihood
 against Bayesian estimation of a coin (seed 003 §2.2.5, §8.1).
@@ -24,9 +26,10 @@ from views.generative import gauss
 from views.generative import logistic
 from views.generative import mvn
 from views.generative import nb
+from views.generative import text
 
 P = "gen"
-VIEWS = (gauss, logistic, bayes, nb, fisher, mvn, coin)
+VIEWS = (gauss, logistic, bayes, nb, text, fisher, mvn, coin)
 PRESETS = {
     "gen_ex4_1": {
         "gen.view": "nb", "gen.data": "table_4_1", "gen.lam": 0.0, "gen.q1": "2", "gen.q2": "S",
@@ -39,6 +42,10 @@ PRESETS = {
     "gen_zero": {
         "gen.view": "nb", "gen.data": "table_4_1", "gen.lam": 0.0, "gen.q1": "2", "gen.q2": "S",
         "gen.drop4": True,
+    },
+    "gen_text_nips": {"gen.view": "text", "gen.text_msg": "buy nips now", "gen.text_laplace": False},
+    "gen_text_repeat": {
+        "gen.view": "text", "gen.text_msg": "buy buy buy lecture notes", "gen.text_laplace": True,
     },
     "gen_cs229_gda": {
         "gen.view": "gauss", "gen.data": "blobs", "gen.n": 200, "gen.noise": 1.0, "gen.model": "shared",
@@ -78,7 +85,7 @@ PRESETS = {
     },
 }
 
-OWN_DATA = (mvn, coin)  # views that draw their own distribution: no data panel
+OWN_DATA = (mvn, coin, text)  # views that draw their own distribution or corpus: no data panel
 DATA = DataRequest("classification", 2, "blobs")
 ctx = page_frame(P, None if view_before_drawn(P, VIEWS) in OWN_DATA else DATA)
 if ctx.data is None:

@@ -1,6 +1,7 @@
 """Least squares & model selection (Sugiyama ch. 2–4; CS229 Part I; seed 004 §2.2).
 
-Views: fitting a basis model (closed form, constraints, SGD), weighted least squares, Gaussian noise
+Views: fitting a basis model (closed form, constraints, SGD), least squares as a projection and its
+unbiasedness by Monte Carlo, weighted least squares, Gaussian noise
 (least squares = maximum likelihood), the parameter space for b = 2 with the ℓ2 disc or a θᵀGθ ≤ R
 ellipse, model selection by cross-validation / LOO over (h, λ), the polynomial degree by hold-out /
 k-fold / LOO, CS229 gradient descent on the housing rows, and locally weighted regression.
@@ -21,11 +22,13 @@ from views.least_squares import gl2
 from views.least_squares import lwr
 from views.least_squares import ml
 from views.least_squares import params
+from views.least_squares import proj
 from views.least_squares import select
+from views.least_squares import unbiased
 from views.least_squares import wls
 
 P = "ls"
-VIEWS = (fit, wls, ml, params, gl2, select, degree, gd, lwr)
+VIEWS = (fit, proj, unbiased, wls, ml, params, gl2, select, degree, gd, lwr)
 PRESETS = {
     "fig3_1": {
         "ls.view": "fit", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.05, "ls.model": "trigonometric",
@@ -67,6 +70,11 @@ PRESETS = {
     "s000_wls": {
         "ls.view": "wls", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.wls_degree": 1,
         "ls.wls_pattern": "right", "ls.wls_cut": 1.5, "ls.wls_weight": 0.01,
+    },
+    "s000_proj": {"ls.view": "proj", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.proj_degree": 3},
+    "s000_unbiased": {
+        "ls.view": "unbiased", "ls.data": "sinc", "ls.n": 50, "ls.noise": 0.2, "ls.mc_degree": 1,
+        "ls.mc_sigma": 0.2, "ls.mc_draws": 1000.0, "ls.mc_j": 1,
     },
     "s004_ridge": {
         "ls.view": "fit", "ls.data": "sinc", "ls.n": 20, "ls.noise": 0.2, "ls.model": "polynomial",

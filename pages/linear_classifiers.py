@@ -1,8 +1,9 @@
 """Linear classifiers (Sugiyama ch. 7 and 10; CS229 Parts II–III; slides §2.4–2.5, 2.9; Zhou notes §2).
 
-Eight views: least-squares classification (linear or Gaussian kernel), the perceptron's mistakes
+Nine views: least-squares classification (linear or Gaussian kernel), the perceptron's mistakes
 one by one, logistic regression by gradient descent, SGD or Newton's method, softmax regression beside
-the least-squares probabilistic classifier, the loss zoo with the current model's margins, multi-class
+the least-squares probabilistic classifier, softmax's over-parameterisation (W − θ1ᵀ, the reduced
+c − 1 model, slides §2.5), the loss zoo with the current model's margins, multi-class
 strategies (one-vs-rest, one-vs-one, ECOC), class imbalance (rescaling, threshold moving, resampling),
 and why the squared error of a sigmoid is not minimised (its non-convex landscape beside the
 cross-entropy, seed 003 §2.2.3, on its own 1-D data). One-dimensional data (Sugiyama DS-6) are drawn
@@ -24,12 +25,13 @@ from views.linear_classifiers import logistic
 from views.linear_classifiers import losses
 from views.linear_classifiers import ls
 from views.linear_classifiers import multiclass
+from views.linear_classifiers import overparam
 from views.linear_classifiers import perceptron
 from views.linear_classifiers import softmax
 from views.linear_classifiers._map import one_class_left
 
 P = "lc"
-VIEWS = (ls, perceptron, logistic, softmax, losses, multiclass, imbalance, convexity)
+VIEWS = (ls, perceptron, logistic, softmax, overparam, losses, multiclass, imbalance, convexity)
 PRESETS = {
     "lc_fig7_2": {
         "lc.view": "ls", "lc.data": "spirals", "lc.n": 200, "lc.noise": 1.0, "lc.seed": 0,
@@ -63,6 +65,10 @@ PRESETS = {
         "lc.view": "softmax", "lc.data": "gauss3_1d", "lc.n": 90, "lc.noise": 1.0, "lc.seed": 0,
         "lc.sm_basis": "gaussian", "lc.h": 1.0, "lc.sm_lam": 0.0, "lc.solver": "sgd", "lc.sgd_eta": 0.1,
         "lc.sgd_iter": 20_000, "lc.lspc_lam": 0.1, "lc.lspc_raw": False, "lc.lspc_shared": False,
+    },
+    "lc_s004_overparam": {
+        "lc.view": "overparam", "lc.data": "blobs3", "lc.n": 150, "lc.noise": 1.0, "lc.seed": 0,
+        "lc.op_lam": 0.0, "lc.op_shift": 1.0,
     },
     "lc_fig7_8": {
         "lc.view": "losses",

@@ -7,22 +7,30 @@ import pytest
 from scipy.stats import multivariate_normal
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
+from sklearn.naive_bayes import BernoulliNB
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.naive_bayes import GaussianNB
+from sklearn.naive_bayes import MultinomialNB
 
+from algorithms import TOY_SPAM_CORPUS
+from algorithms import BernoulliNaiveBayes
 from algorithms import BetaBernoulli
 from algorithms import CategoricalNaiveBayes
 from algorithms import FisherLDA
 from algorithms import GaussianDiscriminantAnalysis
 from algorithms import GaussianNaiveBayes
 from algorithms import LogisticRegression
+from algorithms import MultinomialNaiveBayes
 from algorithms import bayes_decision
+from algorithms import build_vocabulary
 from algorithms import coin_estimates
 from algorithms import coin_flips
 from algorithms import conditional_risk
 from algorithms import equal_width_bins
 from algorithms import gda_logistic_learning_curves
 from algorithms import sigmoid
+from algorithms import tokenize
+from algorithms import word_counts
 
 # Li Hang Table 4.1
 X1 = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3]
@@ -398,3 +406,93 @@ def test_coin_refuses_flips_that_are_not_zero_or_one():
         BetaBernoulli().fit([0, 1, 2])
     with pytest.raises(ValueError, match="α"):
         BetaBernoulli(0.0, 1.0).fit([1])
+
+
+# ------------------------------------------------------------------ naive Bayes for text (CS229 IV §2)
+
+def spam_counts(extra=()):
+    docs = [d for d, _ in TOY_SPAM_CORPUS]
+    vocab = build_vocabulary([*docs, *extra])
+    return vocab, word_counts(docs, vocab), np.array([label for _, label in TOY_SPAM_CORPUS])
+
+
+def test_tokenizer_and_dictionary():
+    assert tokenize("Cheap price, BUY now: buy!") == ["cheap", "price", "buy", "now", "buy"]
+    assert tokenize("the notes of a lecture") == ["notes", "lecture"]  # stop words dropped
+    vocab, X, y = spam_counts()
+    assert vocab[:4] == ["buy", "cheap", "pills", "now"]
+    assert X[1, vocab.index("buy")] == 2 and X[1, vocab.index("now")] == 2
+    assert y.tolist() == [1, 1, 1, 1, 0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("lam", [0.0, 1.0])
+def test_text_naive_bayes_parameters_follow_the_count_formulas(lam):
+    """CS229 Part IV §2 and §2.2: Bernoulli φ_{k|y} = (#messages of y with word k + λ)/(#messages of y + 2λ),
+    multinomial φ_{k|y} = (#occurrences of k in y + λ)/(#words in y + λ|V|), φ_y = #y/m."""
+    vocab, X, y = spam_counts()
+    V = len(vocab)
+    bern = BernoulliNaiveBayes(lam).fit(X, y)
+    multi = MultinomialNaiveBayes(lam).fit(X, y)
+    for c, label in enumerate(bern.classes_):
+        rows = X[y == label]
+        np.testing.assert_allclose(bern.feature_prob_[c], ((rows > 0).sum(0) + lam) / (len(rows) + 2 * lam))
+        np.testing.assert_allclose(multi.feature_prob_[c], (rows.sum(0) + lam) / (rows.sum() + lam * V))
+        assert bern.class_prior_[c] == multi.class_prior_[c] == 0.5
+    spam = list(bern.classes_).index(1)
+    k = vocab.index("buy")  # in 3 of 4 spam messages, 4 of the 18 spam words
+    assert bern.feature_prob_[spam, k] == pytest.approx((3 + lam) / (4 + 2 * lam))
+    assert multi.feature_prob_[spam, k] == pytest.approx((4 + lam) / (18 + lam * V))
+    np.testing.assert_allclose(multi.feature_prob_.sum(axis=1), 1.0)
+
+
+def test_text_naive_bayes_matches_scikit_learn_with_laplace_smoothing():
+    """alpha = 1 in scikit-learn is Laplace smoothing (λ = 1); its class prior is the ML φ_y, as in CS229."""
+    vocab, X, y = spam_counts()
+    messages = word_counts(["buy cheap lecture notes now now", "course meeting today", "free money"], vocab)
+    for ours, theirs in ((BernoulliNaiveBayes(1.0), BernoulliNB(alpha=1.0)),
+                         (MultinomialNaiveBayes(1.0), MultinomialNB(alpha=1.0))):
+        ours.fit(X, y)
+        theirs.fit(X, y)
+        np.testing.assert_allclose(np.log(ours.feature_prob_), theirs.feature_log_prob_, atol=1e-12)
+        np.testing.assert_allclose(ours.predict_proba(messages), theirs.predict_proba(messages), atol=1e-12)
+        np.testing.assert_array_equal(ours.predict(messages), theirs.predict(messages))
+
+
+def test_an_unseen_word_gives_zero_over_zero_and_laplace_smoothing_fixes_it():
+    """CS229 Part IV §2.1 (the "nips" e-mail): a dictionary word absent from every training message has
+    φ_{k|y} = 0 in both classes, so p(y = 1|x) = 0/0; with λ = 1, φ = 1/(n_y + 2) (Bernoulli) and
+    1/(#words of y + |V|) (multinomial), and the posterior is defined again."""
+    message = "buy nips now"
+    vocab, X, y = spam_counts(extra=[message])
+    k = vocab.index("nips")
+    assert X[:, k].sum() == 0
+    x = word_counts([message], vocab)
+    for model in (BernoulliNaiveBayes(0.0), MultinomialNaiveBayes(0.0)):
+        model.fit(X, y)
+        assert np.all(model.feature_prob_[:, k] == 0)
+        assert np.all(np.isneginf(model.joint_log_likelihood(x)))
+        assert np.all(np.isnan(model.predict_proba(x)))
+    bern, multi = BernoulliNaiveBayes(1.0).fit(X, y), MultinomialNaiveBayes(1.0).fit(X, y)
+    np.testing.assert_allclose(bern.feature_prob_[:, k], [1 / 6, 1 / 6])
+    words = X.sum(axis=1)
+    expected = [1 / (words[y == label].sum() + len(vocab)) for label in (0, 1)]
+    np.testing.assert_allclose(multi.feature_prob_[:, k], expected)
+    for model in (bern, multi):
+        p = model.predict_proba(x)
+        assert np.all(np.isfinite(p)) and p[0, 1] > 0.5  # "buy" and "now" are spam words
+
+
+def test_a_word_seen_in_one_class_only_makes_the_other_class_impossible_without_smoothing():
+    vocab, X, y = spam_counts()
+    x = word_counts(["lecture"], vocab)
+    multi = MultinomialNaiveBayes(0.0).fit(X, y)
+    np.testing.assert_array_equal(multi.predict_proba(x), [[1.0, 0.0]])
+    # the Bernoulli model also multiplies in 1 − φ for every absent word: "now" is in every spam
+    # message, so a message without it cannot be spam
+    bern = BernoulliNaiveBayes(0.0).fit(X, y)
+    assert bern.feature_prob_[1, vocab.index("now")] == pytest.approx(0.75)
+    np.testing.assert_array_equal(bern.predict_proba(x), [[1.0, 0.0]])
+    with pytest.raises(ValueError, match="word-count table"):
+        MultinomialNaiveBayes().fit(X, y[:3])
+    with pytest.raises(ValueError, match="λ"):
+        BernoulliNaiveBayes(-1).fit(X, y)

@@ -472,6 +472,45 @@ def test_softmax_invariants_and_monotone_newton():
     np.testing.assert_allclose(gd.predict_proba(X), model.predict_proba(X), atol=1e-5)
 
 
+@pytest.mark.parametrize("scale", [0.5, 1.0, -3.0, 40.0])
+def test_softmax_shift_leaves_every_probability_unchanged(scale):
+    """Seed 004 §2.5: W → W − θ1ᵀ gives the same q(y|x) for any θ (here θ = scale·w₁ and a random θ),
+    to round-off, while ‖W‖ changes; the predictions are identical."""
+    X, y = noisy_three(seed=2)
+    model = SoftmaxRegression().fit(X, y)
+    rng = np.random.default_rng(5)
+    for theta in (scale * model.theta_[:, 0], scale * rng.normal(size=3)):
+        twin = model.shifted(theta)
+        assert np.abs(twin.predict_proba(X) - model.predict_proba(X)).max() < 1e-12
+        np.testing.assert_array_equal(twin.predict(X), model.predict(X))
+        np.testing.assert_allclose(twin.theta_, model.theta_ - theta[:, None])
+    assert np.linalg.norm(model.shifted(model.theta_[:, 0]).theta_[:, 0]) == 0.0
+    with pytest.raises(ValueError, match="one finite value per basis function"):
+        model.shifted([1.0, 2.0])
+
+
+def test_reduced_softmax_gives_the_full_models_probabilities():
+    """Seed 004 §2.5: fixing w₁ = 0 and keeping η^(k) = w_k − w₁ (c − 1 vectors) loses nothing."""
+    X, y = noisy_three(seed=3)
+    model = SoftmaxRegression(lam=0.3).fit(X, y)
+    assert model.reduced_theta().shape == (3, 2)
+    np.testing.assert_allclose(model.reduced_proba(X), model.predict_proba(X), atol=1e-13)
+    shifted = model.shifted(model.theta_[:, 0])  # w₁ − w₁ = 0: the reduced parameters as a full model
+    np.testing.assert_allclose(shifted.theta_[:, 1:], model.reduced_theta(), atol=1e-15)
+    # λ > 0 picks the representative with Σ_k w_k = 0 on the penalised rows (the slopes)
+    np.testing.assert_allclose(model.theta_[1:].sum(axis=1), 0.0, atol=1e-8)
+
+
+def test_reduced_softmax_with_two_classes_is_the_sigmoid_of_logistic_regression():
+    X, y = blobs(120, seed=6)
+    soft = SoftmaxRegression().fit(X, y)
+    logi = LogisticRegression().fit(X, y)
+    eta = soft.reduced_theta()[:, 0]
+    np.testing.assert_allclose(eta, logi.theta_, rtol=1e-5)
+    phi = np.column_stack([np.ones(len(X)), X])
+    np.testing.assert_allclose(soft.reduced_proba(X)[:, 1], 1 / (1 + np.exp(-phi @ eta)), atol=1e-13)
+
+
 def test_kernel_softmax_sgd_learns_the_ds6_posteriors():
     # Sugiyama Figs 10.2/10.3 (O28): h = 1, ε = 0.1; argmax at −4, 0, 4 is class 1, 2, 3.
     X, y = ds6()

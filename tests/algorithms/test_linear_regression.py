@@ -23,6 +23,8 @@ from algorithms import ellipse_points
 from algorithms import gaussian_log_likelihood
 from algorithms import gram_spectrum
 from algorithms import kernel_ridge_errors
+from algorithms import least_squares_draws
+from algorithms import least_squares_projection
 from algorithms import load_dataset
 from algorithms import ridge_path
 from algorithms import squared_loss
@@ -421,3 +423,72 @@ def test_ellipse_points_lie_on_the_constraint_boundary():
     G = np.array([[2.0, 0.6], [0.6, 0.5]])
     points = ellipse_points(G, 3.0)
     np.testing.assert_allclose(np.einsum("ni,ij,nj->n", points, G, points), 3.0, rtol=1e-10)
+
+
+def test_projection_residual_is_orthogonal_to_every_column_and_matches_lstsq():
+    """Sugiyama §3.2 (A3.4): r = y − Φθ̂ ⟂ R(Φ); the SVD formula Σ κ_k†(ψ_kᵀy)φ_k equals lstsq."""
+    d = load_dataset("sinc", 50, 0.2, 0)
+    Phi = PolynomialBasis(4).fit(d.X).transform(d.X)
+    proj = least_squares_projection(Phi, d.y)
+    assert np.abs(proj.normal_residual).max() < 1e-10
+    assert np.abs(Phi.T @ proj.residual).max() < 1e-10
+    assert proj.theta == pytest.approx(np.linalg.lstsq(Phi, d.y, rcond=None)[0], abs=1e-10)
+    assert proj.fitted + proj.residual == pytest.approx(d.y, abs=1e-12)
+    assert d.y @ d.y == pytest.approx(proj.fitted @ proj.fitted + proj.residual @ proj.residual)
+    assert proj.rank == 5
+
+
+def test_projection_matrix_is_idempotent_symmetric_and_of_trace_b():
+    """P = ΦΦ† satisfies P² = P, Pᵀ = P (spec O3), tr P = rank Φ, Py = ŷ; also for a rank-deficient Φ."""
+    rng = np.random.default_rng(3)
+    Phi = rng.normal(size=(7, 3))
+    for design, rank in ((Phi, 3), (np.column_stack([Phi, Phi[:, 0] + Phi[:, 1]]), 3)):
+        y = rng.normal(size=7)
+        proj = least_squares_projection(design, y)
+        P = proj.projection_matrix()
+        assert P @ P == pytest.approx(P, abs=1e-12)
+        assert P.T == pytest.approx(P, abs=1e-14)
+        assert np.trace(P) == pytest.approx(rank) and proj.rank == rank
+        assert P @ y == pytest.approx(proj.fitted, abs=1e-12)
+        assert P == pytest.approx(design @ np.linalg.pinv(design), abs=1e-10)
+
+
+def test_three_points_and_a_line_project_y_onto_a_plane_in_three_dimensions():
+    """n = 3, b = 2 (Fig 3.3): x = (−1, 0, 1), y = (0, 0, 3): ŷ = (−0.5, 1, 2.5), r = (0.5, −1, 0.5)."""
+    Phi = np.array([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0]])
+    proj = least_squares_projection(Phi, [0.0, 0.0, 3.0])
+    assert proj.theta == pytest.approx([1.0, 1.5])
+    assert proj.fitted == pytest.approx([-0.5, 1.0, 2.5])
+    assert proj.residual == pytest.approx([0.5, -1.0, 0.5])
+
+
+def test_monte_carlo_mean_of_theta_converges_to_the_true_theta():
+    """E[θ̂] = θ* under zero-mean noise (Sugiyama §3.2): the mean over 4 000 draws lies within 4 standard
+    errors of θ*, the spread matches σ√diag((ΦᵀΦ)⁻¹), and 16× the draws shrink the error ~4×."""
+    d = load_dataset("sinc", 50, 0.2, 0)
+    Phi = PolynomialBasis(3).fit(d.X).transform(d.X)
+    theta_true = np.array([0.8, 0.2, -0.9, 0.1])
+    draws = least_squares_draws(Phi, theta_true, 0.5, 4000, random_state=0)
+    assert draws.thetas.shape == (4000, 4)
+    assert np.all(np.abs(draws.mean - theta_true) < 4 * draws.standard_error)
+    exact_spread = 0.5 * np.sqrt(np.diag(np.linalg.inv(Phi.T @ Phi)))
+    assert draws.spread == pytest.approx(exact_spread, rel=0.05)
+    assert draws.standard_error == pytest.approx(exact_spread / np.sqrt(4000), rel=0.05)
+    few = least_squares_draws(Phi, theta_true, 0.5, 250, random_state=0)
+    assert few.standard_error == pytest.approx(4 * draws.standard_error, rel=0.15)
+    assert draws.running_mean(1)[-1] == pytest.approx(draws.mean[1])
+    assert draws.running_mean(1)[0] == draws.thetas[0, 1]
+
+
+def test_monte_carlo_without_noise_returns_theta_exactly_and_rejects_bad_input():
+    Phi = np.array([[1.0, -1.0], [1.0, 0.0], [1.0, 1.0]])
+    draws = least_squares_draws(Phi, [1.0, 2.0], 0.0, 5, random_state=1)
+    assert draws.thetas == pytest.approx(np.tile([1.0, 2.0], (5, 1)))
+    with pytest.raises(ValueError, match="full column rank"):
+        least_squares_draws(np.ones((3, 2)), [1.0, 2.0], 0.1, 5)
+    with pytest.raises(ValueError, match="noise draws"):
+        least_squares_draws(Phi, [1.0, 2.0], 0.1, 1)
+    with pytest.raises(ValueError, match="one value per column"):
+        least_squares_draws(Phi, [1.0], 0.1, 5)
+    with pytest.raises(ValueError, match="fewer draws"):
+        least_squares_draws(np.c_[np.ones(1000), np.arange(1000.0)], [1.0, 2.0], 0.1, 10_000)

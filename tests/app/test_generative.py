@@ -1,6 +1,7 @@
 """The generative-models page as a user sees it (AppTest): Li Hang Examples 4.1/4.2, GDA, Fisher, 中文."""
 
 import numpy as np
+import pytest
 
 from algorithms import coin_flips
 from tests.app.apptools import chart_specs
@@ -177,6 +178,27 @@ def test_mvn_presets_show_the_notes_conditionals():
     assert mvn_preset("shrunk")["|Σ|"] == "0.36"
 
 
+@pytest.mark.parametrize(
+    "name,var,rho,axis",
+    [("identity", 1.0, 0.0, None), ("shrunk", 0.6, 0.0, None), ("spread", 2.0, 0.0, None),
+     ("rho05", 1.0, 0.5, "45.0°"), ("rho_neg05", 1.0, -0.5, "135.0°"), ("rho08", 1.0, 0.8, "45.0°"),
+     ("rho_neg08", 1.0, -0.8, "135.0°")],
+)
+def test_each_mvn_figure_of_the_notes_shows_its_covariance_and_conditional(name, var, rho, axis):
+    """CS229 Part IV §1.1 (Σ ∈ {I, 0.6I, 2I}; unit variances with ρ = ±0.5, ±0.8) and Part X §2 at x₂ = 1:
+    Σ = v[[1, ρ], [ρ, 1]] has |Σ| = v²(1 − ρ²), eigenvalues v(1 ± |ρ|) (axis at 45° for ρ > 0, 135° for
+    ρ < 0), x₁|x₂ ~ N(ρ x₂, v(1 − ρ²)) and the marginal x₁ ~ N(0, v)."""
+    shown = mvn_preset(name)
+    assert float(shown["|Σ|"]) == pytest.approx(var**2 * (1 - rho**2))
+    assert float(shown["λ₁ of Σ"]) == pytest.approx(var * (1 + abs(rho)))
+    assert float(shown["λ₂ of Σ"]) == pytest.approx(var * (1 - abs(rho)))
+    assert float(shown["μ₁|₂"]) == pytest.approx(rho * 1.0, abs=1e-12)
+    assert float(shown["Σ₁|₂"]) == pytest.approx(var * (1 - rho**2))
+    assert float(shown["Marginal Σ₁₁"]) == pytest.approx(var)
+    if axis:
+        assert shown["Long axis"] == axis
+
+
 def test_mvn_covariance_slider_keeps_sigma_positive_definite():
     """Shrinking the variances pulls a remembered Σ₁₂ back inside |Σ₁₂| < σ₁σ₂ (95 %, on the 0.05 grid)."""
     at = open_page(PAGE, query={"gen.view": "mvn", "gen.cov12": "0.9"})
@@ -200,3 +222,70 @@ def test_coin_presets_show_the_notes_prior_and_the_uniform_prior():
     flips = coin_flips(100, 0.7, random_state=0)[:10]
     assert shown["MLE h/n"] == shown["MAP (mode)"] == fmt(flips.mean(), 4)
     assert shown["Posterior mean"] == fmt((1 + flips.sum()) / 12, 4)
+
+
+def test_unseen_word_preset_shows_zero_over_zero_and_the_smoothed_posteriors_of_scikit_learn():
+    """CS229 Part IV §2.1: "nips" is in the dictionary but in no training message, so both event models
+    give p(spam|x) = 0/0 with λ = 0; with λ = 1 the posteriors are those of BernoulliNB / MultinomialNB
+    (alpha = 1), and the table shows the unseen word's φ(k|y) = 0."""
+    from sklearn.naive_bayes import BernoulliNB
+    from sklearn.naive_bayes import MultinomialNB
+
+    from algorithms import TOY_SPAM_CORPUS
+    from algorithms import build_vocabulary
+    from algorithms import word_counts
+
+    at = choose_preset(open_page("generative.py"), "CS229 Part IV §2.1")
+    assert at.session_state["gen.view"] == "text" and at.session_state["gen.text_laplace"] is False
+    shown = metrics(at)
+    assert shown["p(spam|x), Bernoulli, λ = 0"] == shown["p(spam|x), multinomial, λ = 0"] == "0/0"
+    docs = [d for d, _ in TOY_SPAM_CORPUS]
+    y = [label for _, label in TOY_SPAM_CORPUS]
+    vocab = build_vocabulary([*docs, "buy nips now"])
+    X, x = word_counts(docs, vocab), word_counts(["buy nips now"], vocab)
+    for name, sk in (("Bernoulli", BernoulliNB(alpha=1.0)), ("multinomial", MultinomialNB(alpha=1.0))):
+        assert shown[f"p(spam|x), {name}, λ = 1"] == fmt(sk.fit(X, y).predict_proba(x)[0, 1])
+    table = at.dataframe[1].value
+    nips = table[table["Word"] == "nips"].iloc[0]
+    assert nips["In the message"] == 1
+    assert nips["Bernoulli: φ(k|spam)"] == nips["multinomial: φ(k|not spam)"] == "0.0000"
+    assert any("no training message contains: nips" in c.value for c in at.caption)
+    widget(at, "gen.text_laplace").set_value(True).run()
+    nips = at.dataframe[1].value.set_index("Word").loc["nips"]
+    assert nips["Bernoulli: φ(k|spam)"] == f"{1 / 6:.4f}"  # 1/(4 spam messages + 2)
+    assert nips["multinomial: φ(k|spam)"] == f"{1 / (18 + len(vocab)):.4f}"  # 1/(18 spam words + |V|)
+
+
+def test_repeated_words_preset_counts_repeats_in_the_multinomial_model_only():
+    """CS229 Part IV §2.2: "buy buy buy lecture notes" has n = 5 words for the multinomial model, whose
+    log-odds bar for "buy" is log φ(buy|spam)/φ(buy|not spam), and the posteriors match scikit-learn's."""
+    from sklearn.naive_bayes import BernoulliNB
+    from sklearn.naive_bayes import MultinomialNB
+
+    from algorithms import TOY_SPAM_CORPUS
+    from algorithms import build_vocabulary
+    from algorithms import word_counts
+
+    at = choose_preset(open_page("generative.py"), "CS229 Part IV §2.2")
+    message = "buy buy buy lecture notes"
+    docs = [d for d, _ in TOY_SPAM_CORPUS]
+    y = [label for _, label in TOY_SPAM_CORPUS]
+    vocab = build_vocabulary([*docs, message])
+    X, x = word_counts(docs, vocab), word_counts([message], vocab)
+    shown = metrics(at)
+    multi, bern = MultinomialNB(alpha=1.0).fit(X, y), BernoulliNB(alpha=1.0).fit(X, y)
+    assert shown["p(spam|x), multinomial, λ = 1"] == fmt(multi.predict_proba(x)[0, 1])
+    assert shown["p(spam|x), Bernoulli, λ = 1"] == fmt(bern.predict_proba(x)[0, 1])
+    assert "n = 5" in latex(at)
+    bars = [d for d in chart_specs(at)[0]["data"] if d["type"] == "bar"]
+    assert [b["name"] for b in bars] == ["Bernoulli", "multinomial"]
+    assert bars[1]["x"][0] == "buy"
+    log_odds = multi.feature_log_prob_[1] - multi.feature_log_prob_[0]
+    assert next(decoded_arrays(bars[1]["y"]))[0] == pytest.approx(log_odds[vocab.index("buy")])
+
+
+def test_a_typed_message_is_shown_as_plain_text():
+    at = open_page("generative.py", query={"gen.view": "text", "gen.text_msg": "<b>free</b> **money** $x$"})
+    assert not at.exception
+    assert [e.value for e in at.text] == ["<b>free</b> **money** $x$"]
+    assert not any("<b>" in m.value for m in at.markdown)

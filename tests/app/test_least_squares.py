@@ -271,3 +271,52 @@ def test_ellipse_preset_shows_the_generalised_ridge_solution_on_its_own_boundary
     theta = np.linalg.solve(Phi.T @ Phi + 10.0 * G, Phi.T @ d.y)
     assert shown["θ̂ with G"] == f"({theta[0]:.3g}, {theta[1]:.3g})"
     assert float(shown["R = θ̂ᵀGθ̂"]) == pytest.approx(theta @ G @ theta, rel=1e-3)
+
+
+def test_projection_preset_shows_a_residual_orthogonal_to_the_columns():
+    """Sugiyama §3.2 (Fig 3.3, A3.4): Φᵀr = 0 for the three samples and for all 50, tr P = b = 4 and
+    ‖y‖² = ‖ŷ‖² + ‖r‖², with ‖r‖² that of scikit-learn's degree-3 polynomial fit."""
+    from sklearn.linear_model import LinearRegression as SkLinearRegression
+
+    from algorithms import load_dataset
+
+    at = choose_preset(open_page(PAGE), "Sugiyama §3.2 (Fig 3.3)")
+    assert at.session_state["ls.view"] == "proj"
+    shown = metrics(at)
+    assert float(shown["max |Φᵀr|, three samples"]) < 1e-12
+    assert float(shown["max |Φᵀr|, all samples"]) < 1e-12
+    assert shown["dim range(Φ) = tr P"] == "4"
+    d = load_dataset("sinc", 50, 0.2, 0)
+    Z = np.column_stack([d.X[:, 0] ** k for k in (1, 2, 3)])
+    r = d.y - SkLinearRegression().fit(Z, d.y).predict(Z)
+    assert float(shown["‖r‖² (residual)"]) == pytest.approx(r @ r, rel=1e-3)
+    assert float(shown["‖y‖²"]) == pytest.approx(d.y @ d.y, rel=1e-3)
+    assert shown["‖ŷ‖² + ‖r‖²"] == shown["‖y‖²"]
+    space = next(s for s in chart_specs(at) if s["data"][0].get("type") == "mesh3d")
+    ends = {t["name"]: np.array([next(decoded_arrays(t[a]))[-1] for a in "xyz"]) for t in space["data"][1:]}
+    fitted, y3 = ends["ŷ = Py"], ends["y"]
+    columns = [ends[f"Column φ{s} of Φ"] for s in "₁₂"]
+    assert all(abs((y3 - fitted) @ c) < 1e-9 for c in columns)
+
+
+def test_unbiasedness_preset_puts_the_monte_carlo_mean_within_standard_errors_of_theta():
+    """Sugiyama §3.2 (A3.4): θ* = the straight-line LS fit of DS-1; over 1 000 draws with σ = 0.2 the mean
+    of θ̂₁ lies within 4 standard errors of θ*₁, and the spread is σ√((ΦᵀΦ)⁻¹)₁₁."""
+    from algorithms import PolynomialBasis
+    from algorithms import load_dataset
+
+    at = choose_preset(open_page(PAGE), "Sugiyama §3.2: E[θ̂]")
+    assert at.session_state["ls.view"] == "unbiased"
+    shown = metrics(at)
+    assert shown["Draws"] == "1000"
+    d = load_dataset("sinc", 50, 0.2, 0)
+    Phi = PolynomialBasis(1).fit(d.X).transform(d.X)
+    theta = np.linalg.lstsq(Phi, d.y, rcond=None)[0]
+    assert float(shown["True θ*₁"]) == pytest.approx(theta[1], rel=1e-3)
+    se = float(shown["Standard error = spread/√draws"])
+    assert abs(float(shown["Mean of θ̂₁ over the draws"]) - theta[1]) < 4 * se
+    exact = 0.2 * np.sqrt(np.linalg.inv(Phi.T @ Phi)[1, 1])
+    assert float(shown["Spread (std of θ̂ⱼ)"]) == pytest.approx(exact, rel=0.1)
+    assert se == pytest.approx(exact / np.sqrt(1000), rel=0.1)
+    widget(at, "ls.mc_draws").set_value(10000.0).run()  # 10× the draws: about √10 × smaller error
+    assert float(metrics(at)["Standard error = spread/√draws"]) == pytest.approx(se / np.sqrt(10), rel=0.15)

@@ -329,3 +329,28 @@ def test_mse_preset_shows_the_non_convex_squared_error_and_the_stalled_descent()
     assert shown["w after descent on J_MSE"] == fmt(w_mse, 4)
     assert float(shown["min J″_MSE"]) < 0 and float(shown["w-range where J_MSE is concave"].rstrip(" %")) > 10
     assert w_mse < -5 < 0 < w_ce
+
+
+def test_overparameterisation_preset_keeps_every_probability_and_reduces_to_c_minus_1_vectors():
+    """Slides 004 §2.5: with θ = w₁ (s = 1) class 1's weights become 0; the probabilities of W, W − θ1ᵀ
+    and the reduced model agree to round-off, as scikit-learn's multinomial fit (C = ∞) says they are."""
+    from sklearn.linear_model import LogisticRegression as SkLogistic
+
+    at = choose_preset(open_page(PAGE), "Slides §2.5: softmax")
+    assert at.session_state["lc.view"] == "overparam"
+    shown = metrics(at)
+    assert float(shown["max |Δq|, shifted"]) < 1e-12
+    assert float(shown["max |Δq|, reduced"]) < 1e-12
+    assert shown["Same predicted class"] == "150 / 150"
+    assert "\\theta = 1\\,w_1" in latex(at)
+    d = load_dataset("blobs3", 150, 1.0, 0)
+    sk = SkLogistic(C=np.inf, tol=1e-12, max_iter=10_000).fit(d.X, d.y)
+    table = at.dataframe[0].value
+    for _, row in table.iterrows():
+        reference = sk.predict_proba(d.X[[int(row["Sample"]) - 1]])[0]
+        for column in ("W", "W − θ1ᵀ", "Reduced (w₁ = 0)"):
+            assert [float(v) for v in row[column].split(" · ")] == pytest.approx(reference, abs=2e-4)
+    widget(at, "lc.op_shift").set_value(-2.0).run()
+    again = metrics(at)
+    assert float(again["max |Δq|, shifted"]) < 1e-12 and again["‖W‖"] == shown["‖W‖"]
+    assert again["‖W − θ1ᵀ‖"] != shown["‖W − θ1ᵀ‖"]
