@@ -59,16 +59,20 @@ def _check_n_clusters(n_clusters, n: int) -> int:
 # k-means
 # ----------------------------------------------------------------------------------------------
 
-def nearest_center(X, centers) -> np.ndarray:
+def nearest_center(X, centers, p: float = 2.0, w=None) -> np.ndarray:
     """Assignment step (Sugiyama (14.1)): index of the nearest centre for every row of X.
 
-    Ties go to the lowest index. Use it to shade the regions of any recorded step.
+    Nearest in the weighted Minkowski distance with exponent p and weights w (seed 003 §3.2, (7));
+    the default is the Euclidean one. Ties go to the lowest index. Use it to shade the regions of
+    any recorded step.
     """
     X = check_array(X)
     centers = check_array(centers, name="centers")
     if centers.shape[1] != X.shape[1]:
         raise ValueError(f"The centres have {centers.shape[1]} features but X has {X.shape[1]}.")
-    return _assign(X, centers)
+    if p == 2 and w is None:
+        return _assign(X, centers)
+    return minkowski_distances(X, centers, p, w).argmin(1)
 
 
 def kmeans_objective(X, labels, centers) -> float:
@@ -301,7 +305,7 @@ class MinkowskiKMeans(KMeans):
 
     def predict(self, X) -> np.ndarray:
         X = check_new_data(self, X, "cluster_centers_")
-        return minkowski_distances(X, self.cluster_centers_, self.p, self.w).argmin(1)
+        return nearest_center(X, self.cluster_centers_, self.p, self.w)
 
     def transform(self, X) -> FloatArray:
         """Distances dist_wmk(x, μ_y) to every centre."""
