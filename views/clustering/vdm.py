@@ -71,17 +71,17 @@ def render(ctx, controls, main):
     xi, xj = TABLE_5_1_ROWS[i - 1], TABLE_5_1_ROWS[j - 1]
     a, b = (list(table.levels).index(v) for v in (xi[u], xj[u]))
     with main:
-        left, right = columns_or_stacked(ctx.projector, [3, 2], gap="medium")
+        st.markdown(f"**{t('clu.loan_title')}**")
+        st.dataframe(loan_frame(i, j), height=35 * (N_ROWS + 1) + 3)
+        st.caption(t("clu.loan_caption"))
+        left, right = columns_or_stacked(ctx.projector, 2, gap="medium")
         with left:
-            st.markdown(f"**{t('clu.loan_title')}**")
-            st.dataframe(loan_frame(i, j), height=35 * (N_ROWS + 1) + 3)
-            st.caption(t("clu.loan_caption"))
-        with right:
             st.markdown(f"**{t('clu.counts_title', attr=t(f'clu.attrs.{attr}'))}**")
             st.dataframe(counts_frame(table), hide_index=True)
             st.markdown(f"**{t('clu.vdm_title', p=f'{p:g}')}**")
             names = [level(v) for v in table.levels]
             st.dataframe(pd.DataFrame(table.matrix.round(4), index=names, columns=names))
+        with right:
             heat = heatmap_figure(
                 dm,
                 list(range(1, N_ROWS + 1)),
