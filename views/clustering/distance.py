@@ -169,7 +169,7 @@ def ball_chart(ctx, reference, ball, p, w1):
     reach = max(1.3, float(np.abs(ball).max()) * 1.1)
     axes = Axes((-reach, reach), (-reach, reach), "x₁", "x₂", equal=True)
     fig = curves_figure(
-        curves, axes, ctx.style, title=t("clu.ball_title"), height=SIDE_HEIGHT + 140, legend_rows=3
+        curves, axes, ctx.style, title=t("clu.ball_title"), height=SIDE_HEIGHT + 200, legend_rows=5
     )
     a, b, c = TRIANGLE
     fig.add_trace(
