@@ -8,6 +8,7 @@ from algorithms import KMeans
 from algorithms import MinkowskiKMeans
 from algorithms import minkov_dm
 from algorithms import minkowski_distances
+from algorithms import nearest_center
 from algorithms import unit_ball
 from algorithms import vdm_table
 from algorithms.datasets import TABLE_5_1_ROWS
@@ -150,3 +151,10 @@ def test_chebyshev_and_weighted_assignments_use_their_distance():
     # a heavy x weight makes the split vertical-ish: the two centres differ most in x
     gap = np.abs(np.diff(heavy.cluster_centers_, axis=0))[0]
     assert gap[0] > gap[1]
+
+
+def test_nearest_center_under_manhattan_and_chebyshev():
+    """x = (0, 0), centres (1.9, 1.9) and (0, 3): Manhattan 3.8 vs 3 → second; Chebyshev 1.9 vs 3 → first."""
+    X, C = np.zeros((1, 2)), np.array([[1.9, 1.9], [0.0, 3.0]])
+    assert nearest_center(X, C, p=1)[0] == 1 and nearest_center(X, C, p=np.inf)[0] == 0
+    assert nearest_center(X, C)[0] == 0  # Euclidean 2.69 vs 3
