@@ -15,6 +15,7 @@ from algorithms.control import *  # noqa: F401,F403
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
 from algorithms.deep import *  # noqa: F401,F403
+from algorithms.distances import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
 from algorithms.glm import *  # noqa: F401,F403

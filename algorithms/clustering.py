@@ -23,9 +23,11 @@ from algorithms.decomposition import _components_warning
 from algorithms.decomposition import graph_components
 from algorithms.decomposition import knn_graph
 from algorithms.decomposition import laplacian_eigenvectors
+from algorithms.distances import check_minkowski
+from algorithms.distances import minkowski_distances
 from algorithms.model_selection import fold_ids
 
-__all__ = ["KMeans", "KMeansStep", "KMeansRun", "kmeans_plusplus", "nearest_center",
+__all__ = ["KMeans", "MinkowskiKMeans", "KMeansStep", "KMeansRun", "kmeans_plusplus", "nearest_center",
            "kmeans_objective", "elbow_curve", "KernelKMeans", "KernelKMeansStep",
            "kernel_kmeans_starts", "SpectralClustering", "DBSCAN", "DBSCANStep", "k_distances",
            "lsmi", "SMIResult", "smi_curve", "knn_smi_curve", "adjusted_rand_index"]
@@ -57,16 +59,20 @@ def _check_n_clusters(n_clusters, n: int) -> int:
 # k-means
 # ----------------------------------------------------------------------------------------------
 
-def nearest_center(X, centers) -> np.ndarray:
+def nearest_center(X, centers, p: float = 2.0, w=None) -> np.ndarray:
     """Assignment step (Sugiyama (14.1)): index of the nearest centre for every row of X.
 
-    Ties go to the lowest index. Use it to shade the regions of any recorded step.
+    Nearest in the weighted Minkowski distance with exponent p and weights w (seed 003 §3.2, (7));
+    the default is the Euclidean one. Ties go to the lowest index. Use it to shade the regions of
+    any recorded step.
     """
     X = check_array(X)
     centers = check_array(centers, name="centers")
     if centers.shape[1] != X.shape[1]:
         raise ValueError(f"The centres have {centers.shape[1]} features but X has {X.shape[1]}.")
-    return _assign(X, centers)
+    if p == 2 and w is None:
+        return _assign(X, centers)
+    return minkowski_distances(X, centers, p, w).argmin(1)
 
 
 def kmeans_objective(X, labels, centers) -> float:
@@ -129,16 +135,20 @@ class KMeansRun:
     history: tuple
 
 
-def _update_centers(X, labels, centers, k):
-    """Means of the clusters; an empty cluster is re-seeded at the point farthest from its centre.
+def _update_centers(X, labels, centers, k, center="mean"):
+    """Means (or coordinate-wise medians) of the clusters; an empty cluster is re-seeded at the
+    point farthest from its centre.
 
     The re-seeded centre owns no point yet, so J is unchanged by it and falls at the next
     assignment (the far point then joins it at distance 0): J stays non-increasing.
     """
     counts = np.bincount(labels, minlength=k)
-    sums = np.stack([np.bincount(labels, weights=X[:, j], minlength=k)
-                     for j in range(X.shape[1])], axis=1)
-    new = sums / np.maximum(counts, 1)[:, None]
+    if center == "median":
+        new = np.array([np.median(X[labels == j], 0) if counts[j] else centers[j] for j in range(k)])
+    else:
+        sums = np.stack([np.bincount(labels, weights=X[:, j], minlength=k)
+                         for j in range(X.shape[1])], axis=1)
+        new = sums / np.maximum(counts, 1)[:, None]
     empty = np.flatnonzero(counts == 0)
     if len(empty):
         d = ((X - centers[labels]) ** 2).sum(1)
@@ -152,25 +162,25 @@ def _assign(X, centers):
     return squared_distances(X, centers).argmin(1)
 
 
-def _lloyd(X, centers, max_iter, record):
+def _lloyd(X, centers, max_iter, record, assign=_assign, objective_of=kmeans_objective, center="mean"):
     """Lloyd's iterations from given centres until the labels stop changing."""
     k = len(centers)
     centers = centers.copy()
-    labels = _assign(X, centers)
-    objective = kmeans_objective(X, labels, centers)
+    labels = assign(X, centers)
+    objective = objective_of(X, labels, centers)
     history = [KMeansStep(0, "init", _readonly(labels), _readonly(centers), objective)] \
         if record else []
     n_iter = 0
     for it in range(1, max_iter + 1):
         n_iter = it
-        centers, n_empty = _update_centers(X, labels, centers, k)
+        centers, n_empty = _update_centers(X, labels, centers, k, center)
         if record:
             history.append(KMeansStep(it, "update", _readonly(labels), _readonly(centers),
-                                      kmeans_objective(X, labels, centers), n_empty))
-        new_labels = _assign(X, centers)
+                                      objective_of(X, labels, centers), n_empty))
+        new_labels = assign(X, centers)
         moved = int((new_labels != labels).sum())
         labels = new_labels
-        objective = kmeans_objective(X, labels, centers)
+        objective = objective_of(X, labels, centers)
         if record:
             history.append(KMeansStep(it, "assign", _readonly(labels), _readonly(centers),
                                       objective, moved))
@@ -215,6 +225,10 @@ class KMeans(BaseEstimator):
                              f"got {self.init!r}.")
         raise AssertionError
 
+    def _rules(self, X) -> dict:
+        """How _lloyd assigns, scores and updates: the defaults are the squared Euclidean ones."""
+        return {}
+
     def fit(self, X, y=None) -> "KMeans":
         X = check_array(X)
         k = _check_n_clusters(self.n_clusters, len(X))
@@ -231,7 +245,7 @@ class KMeans(BaseEstimator):
             starts = [self._initial_centers(X, k, rng) for _ in range(n_init)]
         runs = []
         for c0 in starts:
-            labels, centers, obj, n_iter, hist = _lloyd(X, c0, max_iter, record=True)
+            labels, centers, obj, n_iter, hist = _lloyd(X, c0, max_iter, True, **self._rules(X))
             runs.append(KMeansRun(_readonly(c0), _readonly(centers), _readonly(labels), obj,
                                   n_iter, hist))
         best = int(np.argmin([r.objective for r in runs]))
@@ -255,6 +269,48 @@ class KMeans(BaseEstimator):
     def transform(self, X) -> FloatArray:
         """Distances ‖x − μ_y‖ to every centre."""
         return np.sqrt(squared_distances(check_new_data(self, X, "cluster_centers_"), self.cluster_centers_))
+
+
+class MinkowskiKMeans(KMeans):
+    """k-means driven by the weighted Minkowski distance (seed 003 §3.2, (2), (7)).
+
+    Assignment y_i ← argmin_y dist_wmk(x_i, μ_y) with exponent ``p`` (p = inf: Chebyshev) and
+    feature weights ``w``; update μ_y ← the cluster's mean (``center="mean"``) or coordinate-wise
+    median (``"median"``). The objective shown is E_p = Σ_i dist_wmk(x_i, μ_{y_i})^p (p = inf:
+    Σ_i dist). With p = 2, w = 1 and means this is :class:`KMeans` (E_2 = J), and with p = 1 and
+    medians it is k-medians; both are coordinate descent on E_p, which never increases. Any other
+    pair is the seed's caveat (spec pitfall 36): the mean does not minimise E_p, so E_p can rise.
+
+    Same ``init``, ``n_init``, attributes and history as :class:`KMeans` (``inertia_`` = E_p).
+    """
+
+    def __init__(self, n_clusters: int = 3, p: float = 2.0, w=None, center: str = "mean",
+                 init="k-means++", n_init: int = 1, max_iter: int = 300, random_state=None):
+        self._store(locals())
+
+    def _rules(self, X) -> dict:
+        if self.center not in ("mean", "median"):
+            raise ValueError(f"center must be 'mean' or 'median'; got {self.center!r}.")
+        p, w = check_minkowski(self.p, self.w, X.shape[1])
+        power = 1.0 if np.isinf(p) else p
+
+        def assign(X, centers):
+            return minkowski_distances(X, centers, p, w).argmin(1)
+
+        def objective_of(X, labels, centers):
+            d = minkowski_distances(X, centers, p, w)[np.arange(len(X)), labels]
+            return float((d**power).sum())
+
+        return dict(assign=assign, objective_of=objective_of, center=self.center)
+
+    def predict(self, X) -> np.ndarray:
+        X = check_new_data(self, X, "cluster_centers_")
+        return nearest_center(X, self.cluster_centers_, self.p, self.w)
+
+    def transform(self, X) -> FloatArray:
+        """Distances dist_wmk(x, μ_y) to every centre."""
+        return minkowski_distances(check_new_data(self, X, "cluster_centers_"), self.cluster_centers_,
+                                   self.p, self.w)
 
 
 def elbow_curve(X, ks=range(1, 11), init="k-means++", n_init: int = 5,

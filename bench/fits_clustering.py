@@ -15,6 +15,7 @@ from algorithms import GaussianMixture
 from algorithms import HardEM
 from algorithms import KernelKMeans
 from algorithms import KMeans
+from algorithms import MinkowskiKMeans
 from algorithms import SpectralClustering
 from bench.core import FitCase
 
@@ -88,6 +89,12 @@ CASES = [
         goal=2.0,
     ),
     FitCase("HardEM (k = 3)", lambda: HardEM(3, random_state=0), None, blobs),
+    FitCase(
+        "MinkowskiKMeans (k = 3, p = 1, medians)",
+        lambda: MinkowskiKMeans(3, 1.0, None, "median", init="random", random_state=0),
+        None,
+        blobs,
+    ),
     FitCase("KernelKMeans (c = 2, h = 1)", lambda: KernelKMeans(2, 1.0, random_state=0), None, spirals),
     FitCase(
         "SpectralClustering (c = 2, k = 10)",

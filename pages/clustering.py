@@ -1,9 +1,10 @@
 """Clustering (Sugiyama ch. 14; CS229 Ch. 7a; seed 003 §3).
 
-Five views: k-means step by step (random, k-means++, bounding-box or clicked starts, restarts
+Seven views: k-means step by step (random, k-means++, bounding-box or clicked starts, restarts
 compared), kernel k-means and how much it depends on the start, spectral clustering (kNN graph,
 Laplacian embedding, k-means in the embedding, final labels), choosing the number of clusters and
-the graph's k (elbow curve, SMI/LSMI), and density clustering (DBSCAN).
+the graph's k (elbow curve, SMI/LSMI), density clustering (DBSCAN), the Minkowski distance (unit
+balls, weights, k-means under p) and VDM/MinkovDM for categorical data (seed 003 §3.2).
 """
 
 import streamlit as st
@@ -16,12 +17,14 @@ from ui.views import view_columns
 from ui.views import view_picker
 from views.clustering import choose
 from views.clustering import dbscan
+from views.clustering import distance
 from views.clustering import kernel
 from views.clustering import kmeans
 from views.clustering import spectral
+from views.clustering import vdm
 
 P = "clu"
-VIEWS = (kmeans, kernel, spectral, choose, dbscan)
+VIEWS = (kmeans, kernel, spectral, choose, dbscan, distance, vdm)
 PRESETS = {
     "clu_fig14_2": {
         "clu.view": "kmeans", "clu.data": "kmeans3", "clu.n": 300, "clu.noise": 1.0, "clu.seed": 0,
@@ -47,6 +50,14 @@ PRESETS = {
     "clu_dbscan": {
         "clu.view": "dbscan", "clu.data": "spectral_spirals", "clu.n": 500, "clu.noise": 1.0, "clu.seed": 1,
         "clu.eps": 1.0, "clu.min_pts": 5,
+    },
+    "clu_minkowski": {
+        "clu.view": "distance", "clu.data": "kmeans3", "clu.n": 300, "clu.noise": 1.0, "clu.seed": 0,
+        "clu.k": 3, "clu.p": "p05", "clu.w1": 1.0, "clu.center": "mean", "clu.init_seed": 0,
+    },
+    "clu_vdm": {
+        "clu.view": "vdm", "clu.attr": "job", "clu.vdm_p": 1.0, "clu.age_ordered": False,
+        "clu.row_i": 1, "clu.row_j": 3,
     },
 }
 

@@ -7,15 +7,16 @@ from ui.i18n import t
 from ui.registry import LEARNING_MAP
 from ui.registry import PAGES
 from ui.registry import SECTIONS
+from ui.registry import TASK_MAP
 from ui.registry import streamlit_page
 
 
 def learning_map() -> None:
-    """Four kinds of learning, then generative vs discriminative and frequentist vs Bayesian."""
+    """Four kinds of learning, five tasks, then generative vs discriminative and frequentist vs Bayesian."""
     pages = {p.key: p for p in PAGES}
     st.subheader(t("home.map_heading"))
-    for row in (LEARNING_MAP[:4], LEARNING_MAP[4:]):
-        for col, (idea, keys) in zip(st.columns(4), row, strict=True):
+    for row in (LEARNING_MAP[:4], TASK_MAP[:2], TASK_MAP[2:], LEARNING_MAP[4:]):  # tasks: 2 supervised, 3 not
+        for col, (idea, keys) in zip(st.columns(len(row)), row, strict=True):
             with col.container(border=True):
                 st.markdown(f"**{t(f'home.map.{idea}')}**")
                 st.caption(t(f"home.map.{idea}.what"))

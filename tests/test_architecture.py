@@ -11,6 +11,7 @@ from ui.registry import HOME
 from ui.registry import LEARNING_MAP
 from ui.registry import PAGES
 from ui.registry import PLANNED
+from ui.registry import TASK_MAP
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_IN_ALGORITHMS = {"streamlit", "plotly", "sklearn", "pandas"}
@@ -148,6 +149,7 @@ def test_every_planned_page_is_on_the_home_pages_map_and_the_map_names_only_page
     """Sugiyama §1.1–1.3 map: each page sits under at least one kind of learning; no key is a typo."""
     on_map = {key for _, keys in LEARNING_MAP for key in keys}
     assert on_map == {page.key for page in PLANNED}
+    assert {key for _, keys in TASK_MAP for key in keys} <= on_map  # the tasks row (§1.2) names pages too
 
 
 def test_no_two_algorithm_modules_export_the_same_name():

@@ -102,6 +102,15 @@ LEARNING_MAP = (
     ("frequentist", ("ls", "glm", "lt")),
     ("bayesian", ("gen", "lt")),
 )
+# The tasks of Sugiyama §1.2 (Figs 1.5–1.9), each with the pages that show it: two supervised, then
+# three unsupervised (two rows of the same map).
+TASK_MAP = (
+    ("regression", ("ls", "sp", "rob", "glm")),
+    ("classification", ("lc", "gen", "svm", "tree", "ens", "nn")),
+    ("anomaly", ("anom",)),
+    ("clustering", ("clu", "gmm")),
+    ("reduction", ("dr", "sdr")),
+)
 # Only pages that exist are listed.
 PAGES = tuple(page for page in PLANNED if page.path.exists())
 

@@ -181,7 +181,7 @@ CSV = "长度,宽度,品种\n" + "\n".join(
 )
 
 
-@pytest.mark.parametrize("view", ["kmeans", "kernel", "spectral", "choose", "dbscan"])
+@pytest.mark.parametrize("view", ["kmeans", "kernel", "spectral", "choose", "dbscan", "distance"])
 def test_own_csv_with_text_labels(view):
     at = open_page(PAGE, query={"clu.data": "csv", "clu.view": view})
     at.file_uploader(key="clu.csv_file").upload("花.csv", CSV.encode("utf-8"), "text/csv")
@@ -202,9 +202,76 @@ def test_own_csv_with_text_labels(view):
         {"clu.view": "choose", "clu.k": "10", "clu.data": "pca_gauss"},
         {"clu.init": "box", "clu.k": "10", "clu.restarts": "20"},
         {"clu.init": "plusplus", "clu.data": "lof_demo"},
+        {"clu.view": "distance", "clu.p": "p05", "clu.w1": "0.1", "clu.k": "10", "clu.n": "3000"},
+        {"clu.view": "distance", "clu.p": "pmax", "clu.center": "median", "clu.data": "lof_demo"},
     ],
 )
 def test_extreme_settings_show_no_exception(query):
     at = open_page(PAGE, query=query)
     assert not at.exception
     assert chart_specs(at)
+
+
+# ---- distances (seed 003 §3.2) ------------------------------------------------------------------
+
+
+def test_minkowski_view_with_p_2_is_the_kmeans_view():
+    """(3): with p = 2, w = 1 and means the distance view's k-means is the k-means view's (same start)."""
+    start = {"clu.k": "3", "clu.init_seed": "4", "clu.data": "gmm_blobs"}
+    euclid = metrics(open_page(PAGE, query={**start, "clu.init": "random", "clu.restarts": "1"}))
+    at = open_page(PAGE, query={**start, "clu.view": "distance"})
+    shown = metrics(at)
+    assert shown["Objective E"] == euclid["Objective J"] and shown["Iterations"] == euclid["Iterations"]
+    assert shown["ARI vs Euclidean k-means"] == "1.000" and not at.warning
+    assert shown["d(a, c)"] == "1.414" and shown["d(a, b) + d(b, c)"] == "2"  # √2 ≤ 1 + 1
+
+
+def test_minkowski_preset_shows_the_triangle_inequality_failing():
+    """p = 0.5: d((0, 0), (1, 1)) = (1 + 1)² = 4 > d(a, b) + d(b, c) = 2; the mean is not optimal."""
+    at = choose_preset(open_page(PAGE), "Notes on Zhou §3.2: p = 0.5")
+    shown = metrics(at)
+    assert at.session_state["clu.view"] == "distance" and at.session_state["clu.p"] == "p05"
+    assert shown["d(a, c)"] == "4" and shown["d(a, b) + d(b, c)"] == "2"
+    assert "triangle inequality fails" in texts(at) and at.warning
+    ball = trace(at, "balls", "chosen: p = 0.5, w₁ = 1")
+    assert np.abs(xy(ball)).max() == pytest.approx(1.0)
+
+
+def test_weighted_chebyshev_ball_is_a_rectangle_hit_at_one():
+    """p = ∞ with w₁ = 4: the limit ignores positive weights, the ball is the square max(|x₁|, |x₂|) = 1."""
+    at = open_page(PAGE, query={"clu.view": "distance", "clu.p": "pmax", "clu.w1": "4"})
+    ball = xy(trace(at, "balls", "chosen: p = ∞, w₁ = 4"))
+    np.testing.assert_allclose(np.abs(ball).max(1), 1.0)
+    assert metrics(at)["d(a, c)"] == "1"
+
+
+def test_vdm_preset_reproduces_the_hand_computed_values():
+    """Table 5.1, has job (yes: 5 of 5 approved, no: 4 of 10): VDM_1(no, yes) = 0.6 + 0.6 = 1.2.
+
+    Rows 1 and 3 also differ in credit (fair: 1 of 5, good: 4 of 6): MinkovDM_1 = 1.2 + 2 · (4/5 − 2/6)
+    = 2.133.
+    """
+    at = choose_preset(open_page(PAGE), "Notes on Zhou §3.2: VDM")
+    shown = metrics(at)
+    assert shown["VDM_1(value of i, value of j)"] == "1.2" and shown["MinkovDM_1(x_i, x_j)"] == "2.133"
+    terms = r"\left|\tfrac{6}{10} - \tfrac{0}{5}\right| + \left|\tfrac{4}{10} - \tfrac{5}{5}\right|"
+    assert terms in texts(at)
+
+
+def test_vdm_with_p_2_and_ordered_age():
+    """p = 2: VDM_2 = 0.72; rows 1 and 6 differ only in age (0 → 1 when ordered): MinkovDM_2 = 1."""
+    at = open_page(PAGE, query={"clu.view": "vdm", "clu.vdm_p": "2", "clu.row_i": "1", "clu.row_j": "3"})
+    shown = metrics(at)
+    assert shown["VDM_2(value of i, value of j)"] == "0.72"
+    assert shown["MinkovDM_2(x_i, x_j)"] == "1.075"  # √(0.72 + 2 · (4/5 − 2/6)²)
+    query = {"clu.view": "vdm", "clu.vdm_p": "2", "clu.row_j": "6", "clu.age_ordered": "true"}
+    shown = metrics(open_page(PAGE, query={**query, "clu.attr": "age"}))
+    assert shown["MinkovDM_2(x_i, x_j)"] == "1" and shown["VDM_2(value of i, value of j)"] == "0.08"
+
+
+def test_vdm_in_chinese_names_the_table_in_chinese():
+    at = open_page(PAGE, query={"clu.view": "vdm"}, lang="zh")
+    assert not at.exception
+    table = at.dataframe[0].value
+    assert "有工作" in table.columns and "青年" in set(table.iloc[:, 0])
+    assert metrics(at)["VDM_1(i 的取值, j 的取值)"] == "1.2"
