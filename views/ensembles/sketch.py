@@ -96,7 +96,7 @@ def sketch_part(sketch, eps: float, x_title: str, style) -> None:
     st.markdown(f"**{t('ens.sk_sketch_title')}**")
     axes = Axes(padded_range(sketch.values, 0.05), (0.0, 1.08), x_title, t("ens.sk_rank_axis_r"))
     rank = line(sketch.values, sketch.value_ranks, "r(z)", CLASS_COLORS[0], style)
-    rank["line"]["shape"] = "hv"
+    rank["line"]["shape"] = "vh"  # r is left-continuous: it jumps just after each value
     traces = [
         dict(
             type="bar",
