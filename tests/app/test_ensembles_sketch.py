@@ -5,27 +5,10 @@ import numpy as np
 
 from tests.app.apptools import chart_specs
 from tests.app.apptools import open_page
-from tests.app.apptools import set_label
-from tests.app.apptools import widget
-
-PAGE = "ensembles.py"
-
-
-def metrics(at) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
-
-
-def choose_preset(label_start: str, lang: str | None = None):
-    at = open_page(PAGE, lang=lang)
-    preset = widget(at, "ens.preset")
-    set_label(at, preset, next(o for o in preset.options if o.startswith(label_start)))
-    at.run()
-    assert not at.exception
-    return at
-
-
-def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+from tests.app.test_ensembles import PAGE
+from tests.app.test_ensembles import choose_preset
+from tests.app.test_ensembles import latex
+from tests.app.test_ensembles import metrics
 
 
 def test_toy_preset_shows_the_hand_computed_candidates_and_default_direction():
