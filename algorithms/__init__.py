@@ -38,3 +38,6 @@ from algorithms.supervised_projection import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
 from algorithms.transfer import *  # noqa: F401,F403
 from algorithms.trees import *  # noqa: F401,F403
+
+# XGBoost's weighted quantile sketch and sparsity-aware split finding (seed 003 §5.4)
+from algorithms.xgb_ideas import *  # noqa: F401,F403,E402

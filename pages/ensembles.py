@@ -15,11 +15,12 @@ from views.ensembles import adaboost
 from views.ensembles import bagging
 from views.ensembles import gbdt
 from views.ensembles import lgbm
+from views.ensembles import sketch
 from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm)
+VIEWS = (stump, bagging, adaboost, gbdt, xgb, sketch, lgbm)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -51,6 +52,11 @@ PRESETS = {
     "ens_xgb_gamma": {
         "ens.view": "xgb", "ens.toy": True, "ens.rounds": 1, "ens.rate": 1.0, "ens.lam": 1.0,
         "ens.gamma": 0.5, "ens.depth": 3, "ens.inspect": 1,
+    },
+    "ens_sketch_toy": {"ens.view": "sketch", "ens.sk_toy": True, "ens.sk_eps": 0.3},
+    "ens_sketch_data": {
+        "ens.view": "sketch", "ens.data": "diagonal", "ens.n": 50, "ens.rng": 0, "ens.sk_toy": False,
+        "ens.sk_eps": 0.1, "ens.sk_round": 5, "ens.sk_missing": 0.2,
     },
     "ens_catboost": {"ens.view": "lgbm", "ens.cat_example": True, "ens.prior": 1.0, "ens.perm": 0},
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
