@@ -33,6 +33,8 @@ PRESETS = {
     },
     "tree_prune_5_7": {**LOAN, "tree.criterion": "gini", "tree.prune": "ccp", "tree.alpha": 4.0},
     "tree_missing": {**LOAN, "tree.criterion": "entropy", "tree.missing": 20},
+    "tree_loan_zh": {**LOAN, "tree.data": "table_5_1_zh", "tree.criterion": "entropy"},
+    "tree_watermelon": {**LOAN, "tree.data": "watermelon_2_0", "tree.criterion": "entropy"},
     "tree_table5_2": {
         "tree.view": "regress", "tree.data": "table_5_2", "tree.depth": 2, "tree.msl": 1, "tree.alpha": 0.0,
         "tree.node": 0,

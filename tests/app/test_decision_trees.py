@@ -210,3 +210,28 @@ def test_own_csv_with_text_labels_and_three_classes():
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"tree.view": view, "projector": "true"})
     assert not at.exception and len(chart_specs(at)) >= 3
+
+
+def test_the_printed_chinese_loan_table_shows_example_5_2_by_name():
+    """Li Hang Table 5.1 as printed (text categories from assets/data): the gains of Example 5.2 and
+    the tree of Figure 5.5, its branches named 是 / 否."""
+    at = choose_preset("Li Hang Table 5.1 as printed")
+    table = criterion_table(at)
+    assert list(table.index) == ["A1 年龄", "A2 有工作", "★ A3 有自己的房子", "A4 信贷情况"]
+    np.testing.assert_allclose(table["g(D,A)"], [0.083007, 0.323650, 0.419973, 0.362990], atol=1e-6)
+    assert table.iloc[0, -1] == "青年 [3, 2]; 中年 [2, 3]; 老年 [1, 4]"
+    rules = at.code[0].value.splitlines()
+    assert sorted(rules) == ["IF 有自己的房子 = 否 AND 有工作 = 否 THEN 否",
+                             "IF 有自己的房子 = 否 AND 有工作 = 是 THEN 是", "IF 有自己的房子 = 是 THEN 是"]
+
+
+def test_zhou_watermelon_2_0_splits_on_texture_by_name():
+    """Zhou Table 4.1 (watermelon 2.0): Ent(D) = 0.998, the root 纹理 with Gain 0.381, branches
+    清晰 / 稍糊 / 模糊."""
+    at = choose_preset("Zhou's watermelon", lang=None)
+    assert metrics(at)["Node entropy H(D)"] == "0.9975"
+    table = criterion_table(at)
+    assert table.index[3] == "★ A4 纹理"
+    assert table["g(D,A)"].iloc[3] == pytest.approx(0.380592, abs=1e-6)
+    assert table.iloc[3, -1] == "清晰 [2, 7]; 稍糊 [4, 1]; 模糊 [3, 0]"
+    assert "IF 纹理 = 模糊 THEN 否" in at.code[0].value.splitlines()
