@@ -41,7 +41,7 @@ from views.decision_trees._text import level_name
 from views.decision_trees._text import raw_name
 from views.decision_trees._text import rule_lines
 
-DATA = DataRequest("classification", None, "table_5_1")
+DATA = DataRequest("classification", None, "table_5_1", categorical=True)
 MISSING = [0, 5, 10, 15, 20, 30, 40]
 EPSILONS = [0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
 BOOK_ROOT = {  # Li Hang Examples 5.2 and 5.4, as printed (features A1..A4 of Table 5.1)
