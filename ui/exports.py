@@ -17,6 +17,7 @@ from functools import partial
 
 import numpy as np
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from algorithms.datasets import Dataset
 from ui.controls import DOMAINS_KEY
@@ -140,13 +141,13 @@ def image_options(key: str) -> dict:
 
 def export_panel(page: str, data: Dataset | None) -> None:
     """The sidebar's export block (the frame draws it on every page)."""
-    domains = st.session_state.get(DOMAINS_KEY, {})
     with st.sidebar.expander(t("export.heading"), icon=":material/download:"):
         if data is not None:
             st.download_button(t("export.data"), partial(data_csv, data), f"{page}-data.csv", "text/csv",
                                key="export.data", on_click="ignore", icon=":material/table:")
-        settings = settings_json(page, page_settings(page, domains, st.session_state))
-        st.download_button(t("export.settings"), settings, f"{page}-settings.json", "application/json",
+        session = get_script_run_ctx().session_state  # read when clicked: the whole run's controls
+        st.download_button(t("export.settings"), partial(_settings_file, page, session),
+                           f"{page}-settings.json", "application/json",
                            key="export.settings", on_click="ignore", icon=":material/tune:")
         st.file_uploader(t("export.load"), type=["json"], key="export.settings_file",
                          on_change=_load_settings, args=(page,), help=t("export.load_help"))
@@ -157,6 +158,11 @@ def export_panel(page: str, data: Dataset | None) -> None:
             st.success(t("export.loaded", n=st.session_state[DONE_KEY]), icon=":material/check:")
         st.segmented_control(t("export.format"), IMAGE_FORMATS, default=IMAGE_FORMATS[0], required=True,
                              format_func=str.upper, key=FORMAT_KEY, help=t("export.format_help"))
+
+
+def _settings_file(page: str, state) -> str:
+    domains = state[DOMAINS_KEY] if DOMAINS_KEY in state else {}
+    return settings_json(page, page_settings(page, domains, state))
 
 
 def _load_settings(page: str) -> None:
