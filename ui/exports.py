@@ -29,6 +29,7 @@ SETTINGS_MAX_BYTES = 100_000
 FORMAT_KEY = "export.format"  # the image format of every chart's camera button
 IMAGE_FORMATS = ("png", "svg")
 ERROR_KEY, DONE_KEY = "export.error", "export.done"
+PANELS_KEY = "_formula_panels"  # formula panels drawn so far in this run (each download needs its own key)
 
 
 class SettingsError(ValueError):
@@ -141,6 +142,7 @@ def image_options(key: str) -> dict:
 
 def export_panel(page: str, data: Dataset | None) -> None:
     """The sidebar's export block (the frame draws it on every page)."""
+    st.session_state[PANELS_KEY] = 0
     with st.sidebar.expander(t("export.heading"), icon=":material/download:"):
         if data is not None:
             st.download_button(t("export.data"), partial(data_csv, data), f"{page}-data.csv", "text/csv",
@@ -185,5 +187,7 @@ def _load_settings(page: str) -> None:
 def formula_download(formulas) -> None:
     """The formula panel's download: the formulas as a LaTeX file."""
     if formulas:
+        n = st.session_state[PANELS_KEY] = st.session_state.get(PANELS_KEY, 0) + 1
         st.download_button(t("export.latex"), formulas_latex(formulas, t("export.latex_title")),
-                           "formulas.tex", "application/x-tex", on_click="ignore", icon=":material/download:")
+                           "formulas.tex", "application/x-tex", key=f"export.latex{n}", on_click="ignore",
+                           icon=":material/download:")
