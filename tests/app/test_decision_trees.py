@@ -221,6 +221,8 @@ def test_the_printed_chinese_loan_table_shows_example_5_2_by_name():
     assert list(table.index) == ["A1 年龄", "A2 有工作", "★ A3 有自己的房子", "A4 信贷情况"]
     np.testing.assert_allclose(table["g(D,A)"], [0.083007, 0.323650, 0.419973, 0.362990], atol=1e-6)
     assert table.iloc[0, -1] == "青年 [3, 2]; 中年 [2, 3]; 老年 [1, 4]"
+    book = table["Book prints"]
+    assert all("✗" not in v for v in book) and "Gini 0.32 ✓" in book.iloc[3]
     rules = at.code[0].value.splitlines()
     assert sorted(rules) == ["IF 有自己的房子 = 否 AND 有工作 = 否 THEN 否",
                              "IF 有自己的房子 = 否 AND 有工作 = 是 THEN 是", "IF 有自己的房子 = 是 THEN 是"]

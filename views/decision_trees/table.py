@@ -49,6 +49,9 @@ BOOK_ROOT = {  # Li Hang Examples 5.2 and 5.4, as printed (features A1..A4 of Ta
     "cond": [0.888, None, 0.551, 0.608],
     "gini": [[0.44, 0.48, 0.44], [0.32], [0.27], [0.36, 0.47, 0.32]],
 }
+# The printed Chinese table (table_5_1_zh) codes levels in order of first appearance: 信贷情况 is
+# 一般, 好, 非常好 (fair, good, very good), so A4's Gini values are the English order reversed.
+BOOK_ROOT_ZH = {**BOOK_ROOT, "gini": [[0.44, 0.48, 0.44], [0.32], [0.27], [0.32, 0.47, 0.36]]}
 BOOK_D2 = {"gain": [0.251, 0.918, None, 0.474], "cond": [0.667, None, None, None], "gini": [[], [], [], []]}
 D2_ROWS = (0, 1, 2, 4, 5, 6, 12, 13, 14)  # Example 5.3: samples 1, 2, 3, 5, 6, 7, 13, 14, 15
 
@@ -71,8 +74,9 @@ def book_values(data, rows, weights, missing) -> dict | None:
     """The book's printed numbers for the root (Examples 5.2, 5.4) and D₂ (Example 5.3) of Table 5.1."""
     whole = not np.any((weights > 0) & (weights < 1))
     ids = tuple(np.flatnonzero(rows).tolist()) if whole else None
-    known = {tuple(range(15)): BOOK_ROOT, D2_ROWS: BOOK_D2}
-    return known.get(ids) if data.name == "table_5_1" and not missing else None
+    root = {"table_5_1": BOOK_ROOT, "table_5_1_zh": BOOK_ROOT_ZH}.get(data.name)
+    known = {tuple(range(15)): root, D2_ROWS: BOOK_D2 if root else None}
+    return known.get(ids) if not missing else None
 
 
 def check_mark(label: str, value, printed, tol) -> str:
