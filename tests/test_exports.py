@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -31,6 +32,9 @@ def test_the_data_csv_names_the_levels_and_reads_back_as_the_same_table():
     table = rows(data_csv(load_dataset("table_5_1_zh")))
     assert table[0] == ["年龄", "有工作", "有自己的房子", "信贷情况", "类别"]
     assert table[1] == ["青年", "否", "否", "一般", "否"] and len(table) == 16
+    loan = load_dataset("table_5_1")
+    missing = replace(loan, X=np.where(np.eye(15, 4) == 1, np.nan, loan.X))  # row 1's age is missing
+    assert rows(data_csv(missing))[1] == ["", "no", "no", "fair", "no"]
     sinc = load_dataset("sinc", 20, 0.2, 0)
     back = np.array(rows(data_csv(sinc))[1:], dtype=float)
     np.testing.assert_allclose(back, np.c_[sinc.X, sinc.y], rtol=1e-9)

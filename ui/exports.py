@@ -45,11 +45,11 @@ class SettingsError(ValueError):
 
 
 def data_csv(data: Dataset) -> str:
-    """The data set as a CSV table: one column per feature (level names for categorical ones), then
-    the target; the header is the data's own column names."""
+    """The data set as a CSV table: one column per feature (level names for categorical ones, an
+    empty cell for a missing value), then the target; the header is the data's own column names."""
     cats = data.categories or (None,) * data.X.shape[1]
     columns = [
-        [names[int(v)] if names is not None and np.isfinite(v) else f"{v:.10g}" for v in column]
+        ["" if np.isnan(v) else names[int(v)] if names is not None else f"{v:.10g}" for v in column]
         for names, column in zip(cats, np.asarray(data.X).T, strict=True)
     ]
     header = list(data.feature_names)
