@@ -26,8 +26,7 @@ from ui.i18n import t
 APP = "ML Explorer"
 SETTINGS_VERSION = 1
 SETTINGS_MAX_BYTES = 100_000
-FORMAT_KEY = "export.format"  # the image format of every chart's camera button
-IMAGE_FORMATS = ("png", "svg")
+SVG_KEY = "export.svg"  # the camera button of every chart saves SVG instead of PNG
 ERROR_KEY, DONE_KEY = "export.error", "export.done"
 PANELS_KEY = "_formula_panels"  # formula panels drawn so far in this run (each download needs its own key)
 
@@ -132,8 +131,7 @@ def formulas_latex(formulas, title: str) -> str:
 
 def image_options(key: str) -> dict:
     """Plotly config for a chart's camera button: the chosen format, the chart's key as file name."""
-    fmt = st.session_state.get(FORMAT_KEY)
-    fmt = fmt if fmt in IMAGE_FORMATS else IMAGE_FORMATS[0]
+    fmt = "svg" if st.session_state.get(SVG_KEY) is True else "png"
     return {"toImageButtonOptions": {"format": fmt, "filename": key.replace(".", "-"), "scale": 2}}
 
 
@@ -158,8 +156,7 @@ def export_panel(page: str, data: Dataset | None) -> None:
             st.error(t(key, **values), icon=":material/error:")
         elif st.session_state.get(DONE_KEY):
             st.success(t("export.loaded", n=st.session_state[DONE_KEY]), icon=":material/check:")
-        st.segmented_control(t("export.format"), IMAGE_FORMATS, default=IMAGE_FORMATS[0], required=True,
-                             format_func=str.upper, key=FORMAT_KEY, help=t("export.format_help"))
+        st.toggle(t("export.svg"), key=SVG_KEY, help=t("export.svg_help"))  # a toggle: not a view mode
 
 
 def _settings_file(page: str, state) -> str:

@@ -48,7 +48,7 @@ def test_every_export_downloads_a_file_that_parses(server, page):
     name, data = download(page, camera(page))
     assert name.endswith(".png") and data[:8] == b"\x89PNG\r\n\x1a\n"
 
-    sidebar.get_by_text("SVG", exact=True).click()
+    sidebar.get_by_text("Camera button saves SVG (else PNG)").click()
     wait_for_app(page)
     name, data = download(page, camera(page))
     root = ET.fromstring(data)
