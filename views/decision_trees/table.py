@@ -1,6 +1,7 @@
-"""The loan table (Li Hang Table 5.1; Examples 5.1–5.4): every entropy, gain, gain ratio and Gini
-value of the selected node's samples next to the tree and the book's printed numbers, ID3 / C4.5 /
-CART step by step, the if-then rules and both pruning algorithms.
+"""Tables of categories, such as the loan table (Li Hang Table 5.1; Examples 5.1–5.4, in English or
+as printed in Chinese), Zhou's watermelon 2.0 or an own CSV whose text columns are categories: every
+entropy, gain, gain ratio and Gini value of the selected node's samples next to the tree and the
+book's printed numbers, ID3 / C4.5 / CART step by step, the if-then rules and both pruning algorithms.
 
 Li Hang (5.7)–(5.10), Algorithms 5.1–5.4, (5.24)–(5.25), Algorithm 5.7; seed 003 §4.5 (missing
 values: the gain scaled by ρ, samples sent down every branch with weights); seed 002 §2.6 (the
