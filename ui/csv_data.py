@@ -16,6 +16,7 @@ from algorithms import PCA
 from algorithms.datasets import Dataset
 from algorithms.tables import MAX_LEVELS
 from algorithms.tables import encode_categories
+from ui.i18n import Refusal
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 5000
@@ -25,13 +26,8 @@ MAX_CLASSES = 10
 DELIMITERS = ",;\t|"
 
 
-class CsvError(ValueError):
+class CsvError(Refusal):
     """A file or column choice we cannot use; ``key`` names the message in the catalogue."""
-
-    def __init__(self, key: str, **values):
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 def decode(data: bytes) -> str:

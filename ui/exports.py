@@ -21,6 +21,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from algorithms.datasets import Dataset
 from ui.controls import DOMAINS_KEY
+from ui.i18n import Refusal
 from ui.i18n import t
 
 APP = "ML Explorer"
@@ -31,13 +32,8 @@ ERROR_KEY, DONE_KEY = "export.error", "export.done"
 PANELS_KEY = "_formula_panels"  # formula panels drawn so far in this run (each download needs its own key)
 
 
-class SettingsError(ValueError):
+class SettingsError(Refusal):
     """A settings file we cannot use; ``key`` names the message in the catalogue."""
-
-    def __init__(self, key: str, **values):
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 # ---- file contents (pure) ----------------------------------------------------------------------
