@@ -28,7 +28,7 @@ APP = "ML Explorer"
 SETTINGS_VERSION = 1
 SETTINGS_MAX_BYTES = 100_000
 SVG_KEY = "export.svg"  # the camera button of every chart saves SVG instead of PNG
-ERROR_KEY, DONE_KEY = "export.error", "export.done"
+LOADED_KEY = "_settings_loaded"  # (page, catalogue key, values) of the last settings file's message
 PANELS_KEY = "_formula_panels"  # formula panels drawn so far in this run (each download needs its own key)
 
 
@@ -147,11 +147,10 @@ def export_panel(page: str, data: Dataset | None) -> None:
                            key="export.settings", on_click="ignore", icon=":material/tune:")
         st.file_uploader(t("export.load"), type=["json"], key="export.settings_file",
                          on_change=_load_settings, args=(page,), help=t("export.load_help"))
-        if st.session_state.get(ERROR_KEY):
-            key, values = st.session_state[ERROR_KEY]
-            st.error(t(key, **values), icon=":material/error:")
-        elif st.session_state.get(DONE_KEY):
-            st.success(t("export.loaded", n=st.session_state[DONE_KEY]), icon=":material/check:")
+        loaded_on, key, values = st.session_state.get(LOADED_KEY) or (None, None, None)
+        if loaded_on == page:  # a message of this page's loader only
+            show = st.success if key == "export.loaded" else st.error
+            show(t(key, **values), icon=":material/check:" if show is st.success else ":material/error:")
         st.toggle(t("export.svg"), key=SVG_KEY, help=t("export.svg_help"))  # a toggle: not a view mode
 
 
@@ -163,18 +162,18 @@ def _settings_file(page: str, state) -> str:
 def _load_settings(page: str) -> None:
     """On upload: apply a settings file of this page, or say why not and change nothing."""
     upload = st.session_state.get("export.settings_file")
-    st.session_state[ERROR_KEY] = st.session_state[DONE_KEY] = None
+    st.session_state[LOADED_KEY] = None
     if upload is None:
         return
     domains = st.session_state.get(DOMAINS_KEY, {})
     try:
         values = parse_settings(upload.getvalue(), page, domains, st.session_state)
     except SettingsError as err:
-        st.session_state[ERROR_KEY] = (err.key, err.values)
+        st.session_state[LOADED_KEY] = (page, err.key, err.values)
         return
     for key, value in values.items():
         st.session_state[key] = value
-    st.session_state[DONE_KEY] = len(values)
+    st.session_state[LOADED_KEY] = (page, "export.loaded", {"n": len(values)})
 
 
 def formula_download(formulas) -> None:
