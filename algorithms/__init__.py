@@ -36,6 +36,7 @@ from algorithms.sequences import *  # noqa: F401,F403
 from algorithms.sparse import *  # noqa: F401,F403
 from algorithms.supervised_projection import *  # noqa: F401,F403
 from algorithms.svm import *  # noqa: F401,F403
+from algorithms.tables import *  # noqa: F401,F403
 from algorithms.transfer import *  # noqa: F401,F403
 from algorithms.trees import *  # noqa: F401,F403
 

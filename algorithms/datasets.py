@@ -37,6 +37,7 @@ import numpy as np
 
 from algorithms._base import FloatArray
 from algorithms._base import check_random_state
+from algorithms.tables import book_table_codes
 
 __all__ = ["Dataset", "DatasetSpec", "DATASETS", "load_dataset", "dataset_names"]
 
@@ -494,6 +495,17 @@ def _table_5_1(n, noise, rng):
     return np.array(X, dtype=float), np.array([row[4] for row in TABLE_5_1_ROWS])
 
 
+# The printed tables as CSV files (assets/data), text categories as they are in the books.
+LOAN_ZH = book_table_codes("li_hang_table_5_1.csv")        # Li Hang Table 5.1 in Chinese
+WATERMELON_2_0 = book_table_codes("zhou_watermelon_2_0.csv")  # Zhou Table 4.1 (watermelon 2.0)
+
+
+def _book_table(table):
+    def make(n, noise, rng):
+        return table[0], table[1]
+    return make
+
+
 EX_7_1_X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]])
 EX_7_1_Y = np.array([1, 1, -1])
 EX_7_2_X = np.array([[1.0, 2.0], [2.0, 3.0], [3.0, 3.0], [2.0, 1.0], [3.0, 2.0]])
@@ -813,6 +825,14 @@ DATASETS: dict[str, DatasetSpec] = {spec.name: spec for spec in [
                 "Li Hang Table 5.1 (Example 5.1, loan applications): coded categorical data",
                 ("age", "has job", "owns house", "credit rating"), target_name="loan approved",
                 categories=TABLE_5_1_LEVELS),
+    DatasetSpec("table_5_1_zh", CLASSIFICATION, _book_table(LOAN_ZH),
+                "Li Hang Table 5.1 as printed (贷款申请样本数据表, Examples 5.1–5.4), from "
+                "assets/data/li_hang_table_5_1.csv", LOAN_ZH[2], target_name=LOAN_ZH[4],
+                categories=LOAN_ZH[3]),
+    DatasetSpec("watermelon_2_0", CLASSIFICATION, _book_table(WATERMELON_2_0),
+                "Zhou Zhihua, Machine Learning, Table 4.1 (watermelon data set 2.0; not printed in the "
+                "seeds, whose notes on Zhou §4 use it), from assets/data/zhou_watermelon_2_0.csv",
+                WATERMELON_2_0[2], target_name=WATERMELON_2_0[4], categories=WATERMELON_2_0[3]),
     DatasetSpec("ex_7_1", CLASSIFICATION, _ex_7_1, "Li Hang Examples 7.1–7.2 (= perceptron Example 2.1)",
                 _XY),
     DatasetSpec("ex_7_2", CLASSIFICATION, _ex_7_2, "Li Hang exercise 7.2", _XY),

@@ -11,7 +11,9 @@ Conventions (fixed here, shared by every tree in ``algorithms``):
 * Numeric features get binary splits x ≤ s vs x > s with s the midpoint between consecutive
   distinct sorted values (scikit-learn's convention; the same training partitions as the book's
   "s from the observed values").
-* Categorical features (``categorical_features``, integer codes) get a multiway split, one child per
+* Categorical features (``categorical_features``, integer codes, or text columns such as the printed
+  Table 5.1's 青年/中年/老年: coded by :func:`algorithms.tables.encode_categories`, their level names
+  kept in ``category_names_``) get a multiway split, one child per
   value present in the node, for ID3/C4.5 (``criterion`` "entropy", "gain_ratio",
   "gain_ratio_book"), and binary "A = a" vs "A ≠ a" splits for CART (Gini, squared error). A
   binary feature has a single CART cut (its two cuts are the same partition).
@@ -39,6 +41,7 @@ from algorithms._base import check_is_fitted
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import clone
+from algorithms.tables import encode_categories
 
 __all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "Tree", "TreeNode", "SplitCandidate",
            "PruningPath", "SplitCurve", "FeatureScore", "CriterionTable", "entropy", "gini",
@@ -1333,7 +1336,7 @@ def _check_X(X, n_features: int | None = None, allow_nan: bool = True) -> FloatA
         X = np.asarray(X, dtype=np.float64)
     except (TypeError, ValueError) as err:
         raise ValueError(f"X must contain only numbers ({err}); code categorical features as "
-                         "integers.") from None
+                         "integers (decision trees also take text categories).") from None
     if X.ndim == 1:
         X = X[:, None]
     if X.ndim != 2:
@@ -1352,6 +1355,15 @@ def _check_X(X, n_features: int | None = None, allow_nan: bool = True) -> FloatA
         raise ValueError(f"X has {X.shape[1]} features, but the model was fitted with "
                          f"{n_features}.")
     return X
+
+
+def _has_text(X) -> bool:
+    """Whether X holds cells that are not numbers (a table with text categories)."""
+    try:
+        np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError):
+        return True
+    return False
 
 
 def _check_y_length(y, n):
@@ -1469,8 +1481,18 @@ class _BaseTree(BaseEstimator):
         return eps, _resolve_max_features(self.max_features, d), _categorical_mask(
             self.categorical_features, d)
 
+    def _table(self, X) -> FloatArray:
+        """X with its text columns as level codes; their names go to ``category_names_`` (None for
+        number columns, or None altogether for a table of numbers)."""
+        self.category_names_ = None
+        if _has_text(X):
+            X, self.category_names_ = encode_categories(X)
+        return _check_X(X)
+
     def _grow(self, crit, X, w, multiway, classes):
         eps, max_features, cat = self._check_params(X.shape[1])
+        if getattr(self, "category_names_", None) is not None:  # text columns are categorical
+            cat = cat | np.array([names is not None for names in self.category_names_])
         self.categorical_ = cat
         self.n_features_in_ = X.shape[1]
         builder = _Builder(crit, X, cat, multiway, self.max_depth, self.min_samples_leaf, eps,
@@ -1510,6 +1532,9 @@ class _BaseTree(BaseEstimator):
 
     def _X(self, X):
         check_is_fitted(self, "tree_")
+        names = getattr(self, "category_names_", None)
+        if names is not None and _has_text(X):
+            X, _ = encode_categories(X, names)
         return _check_X(X, self.n_features_in_)
 
     def apply(self, X) -> np.ndarray:
@@ -1542,9 +1567,9 @@ class _BaseTree(BaseEstimator):
         return self.tree_.n_leaves
 
     def rules(self, feature_names=None, category_names=None):
-        """If-then rules, one per leaf (Li Hang §5.1.2)."""
+        """If-then rules, one per leaf (Li Hang §5.1.2); text categories by their names."""
         check_is_fitted(self, "tree_")
-        return self.tree_.rules(feature_names, category_names)
+        return self.tree_.rules(feature_names, category_names or getattr(self, "category_names_", None))
 
     def _copy_with(self, tree):
         new = copy.copy(self)
@@ -1607,7 +1632,10 @@ class DecisionTreeClassifier(_BaseTree):
     ``epsilon`` is the book's ε (Algorithm 5.2 step 4): a node whose best score is below ε
     becomes a leaf. ``max_features`` draws that many features per node (random forests).
     ``ccp_alpha`` > 0 prunes the grown tree (per-sample scale, as scikit-learn).
-    NaN in X marks a missing value (seed 003 §4.5; see the module docstring).
+    NaN in X marks a missing value (seed 003 §4.5; see the module docstring). X may hold text
+    categories (a printed table as it is): those columns are categorical, ``category_names_`` keeps
+    their level names (rules and predictions use them), and the tree equals the one fitted on the
+    level codes.
     """
 
     def __init__(self, criterion: str = "gini", max_depth: int | None = None,
@@ -1616,7 +1644,7 @@ class DecisionTreeClassifier(_BaseTree):
         self._store(locals())
 
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeClassifier":
-        X = _check_X(X)
+        X = self._table(X)
         _, classes, codes = _check_class_y(y, len(X))
         return self._fit_codes(X, codes, classes, _check_sample_weight(sample_weight, len(X)))
 
@@ -1669,7 +1697,7 @@ class DecisionTreeRegressor(_BaseTree):
         self._store(locals())
 
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
-        X = _check_X(X)
+        X = self._table(X)
         y = _check_reg_y(y, len(X))
         w, X, y = _weighted_rows(_check_sample_weight(sample_weight, len(X)), X, y)
         return self._grow(_SquaredError(y), X, w, False, None)
@@ -1736,8 +1764,9 @@ def criterion_table(X, y, sample_weight=None) -> CriterionTable:
 
     Every column is treated as categorical (its distinct values are the branches); NaN is a
     missing value. Pass a node's samples (e.g. via ``decision_path``) for a deeper node's table.
+    Text columns are coded first (values: level codes in order of first appearance).
     """
-    X = _check_X(X)
+    X = _check_X(encode_categories(X)[0] if _has_text(X) else X)
     y, classes, codes = _check_class_y(y, len(X), min_classes=1)
     w = _check_sample_weight(sample_weight, len(X))
     U = np.eye(len(classes))[codes] * w[:, None]

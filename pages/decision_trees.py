@@ -1,7 +1,8 @@
 """Decision trees (Li Hang ch. 5; seed 003 §4): ID3, C4.5 and CART, grown, inspected and pruned.
 
 Three views: a classification tree on 2-D data (regions, tree diagram, split inspector, growth split
-by split), the loan table of Examples 5.1–5.4 (every entropy, gain, gain ratio and Gini value next to
+by split), tables of categories (the loan table of Examples 5.1–5.4, also as printed in Chinese, Zhou's
+watermelon 2.0, an own CSV with text columns: every entropy, gain, gain ratio and Gini value next to
 the tree; missing values of seed 003 §4.5), and the least-squares regression tree (Table 5.2, 1-D
 toy data). Each view prunes the displayed tree with α: C_α(T) by dynamic programming or as printed
 (§5.4), or CART's weakest link (§5.5.2).
@@ -33,6 +34,8 @@ PRESETS = {
     },
     "tree_prune_5_7": {**LOAN, "tree.criterion": "gini", "tree.prune": "ccp", "tree.alpha": 4.0},
     "tree_missing": {**LOAN, "tree.criterion": "entropy", "tree.missing": 20},
+    "tree_loan_zh": {**LOAN, "tree.data": "table_5_1_zh", "tree.criterion": "entropy"},
+    "tree_watermelon": {**LOAN, "tree.data": "watermelon_2_0", "tree.criterion": "entropy"},
     "tree_table5_2": {
         "tree.view": "regress", "tree.data": "table_5_2", "tree.depth": 2, "tree.msl": 1, "tree.alpha": 0.0,
         "tree.node": 0,

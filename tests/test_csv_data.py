@@ -3,11 +3,13 @@
 import numpy as np
 import pytest
 
+from algorithms.tables import DATA_DIR
 from ui.csv_data import MAX_ROWS
 from ui.csv_data import CsvError
 from ui.csv_data import build_dataset
 from ui.csv_data import numeric_columns
 from ui.csv_data import read_table
+from ui.csv_data import row_numbers
 
 GOOD = "x1,x2,label\n" + "\n".join(f"{i},{i % 3},{'a' if i % 2 else 'b'}" for i in range(20))
 
@@ -118,3 +120,30 @@ def test_markup_in_headers_stays_text():
     table = read_table(text.encode())
     dataset, _ = build_dataset(table, list(table.columns[:2]), "y", "classification")
     assert dataset.feature_names == ("<img src=x onerror=alert(1)>", "**bold**")
+
+
+def test_a_printed_table_with_text_categories_loads_as_it_is():
+    """Li Hang Table 5.1 as printed: the ID column only numbers the rows; the text columns become
+    categorical features whose level names are kept."""
+    table = read_table((DATA_DIR / "li_hang_table_5_1.csv").read_bytes())
+    assert row_numbers(table) == ["ID"]
+    features = ["年龄", "有工作", "有自己的房子", "信贷情况"]
+    data, dropped = build_dataset(table, features, "类别", "classification", n_features=None,
+                                  categorical=True)
+    assert dropped == 0 and data.X.shape == (15, 4)
+    assert data.categories[0] == ("青年", "中年", "老年") and data.categories[3] == ("一般", "好", "非常好")
+    np.testing.assert_array_equal(data.X[:3, 3], [0, 1, 1])  # 一般, 好, 好
+    assert set(data.y) == {"是", "否"}
+    with pytest.raises(CsvError):  # without categorical=True text is not a feature
+        build_dataset(table, features, "类别", "classification", n_features=None)
+
+
+def test_a_text_column_of_thousands_of_names_is_refused():
+    text = "name,size,label\n" + "\n".join(f"person {i},{i % 5},{'ab'[i % 2]}" for i in range(3000))
+    table = read_table(text.encode())
+    with pytest.raises(CsvError) as err:
+        build_dataset(table, ["name", "size"], "label", "classification", n_features=None, categorical=True)
+    assert err.value.key == "csv.too_many_levels"
+    assert err.value.values == {"name": "name", "found": 3000, "max": 50}
+    mixed = build_dataset(table, ["size"], "label", "classification", n_features=None, categorical=True)[0]
+    assert mixed.categories is None and mixed.X.shape == (3000, 1)

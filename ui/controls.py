@@ -18,6 +18,7 @@ LINK_VALUE_MAX = 400  # characters: over twice the longest value a control write
 LINK_NUMBER_MAX = 1e9  # no control takes a number of this size
 NOTICE_KEY = "_link_dropped"  # keys removed from the link, for the notice after the rerun
 UNBOUND_KEY = "_link_unbound"  # keys whose widgets must not read the URL in this run
+DOMAINS_KEY = "_control_domains"  # key → the values its control takes (settings files are checked against it)
 KEY_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3}$")  # how this app's URL keys look
 
 
@@ -61,12 +62,19 @@ def _remove_from_link(key: str) -> bool:
     return True
 
 
+def domain(key: str, values: tuple | None = None) -> None:
+    """Record which values the control ``key`` takes: ``("range", lo, hi)``, ``("options", …)`` or
+    None (a bound widget of no declared domain: only a toggle's True/False is loaded back)."""
+    st.session_state.setdefault(DOMAINS_KEY, {})[key] = values
+
+
 def bound(key: str) -> dict[str, Any]:
     """Keyword arguments that make a widget shareable: its value lives in the URL as ``key``.
 
     A widget bound in an earlier run whose key comes back with an unusable value (browser history)
     is unbound for this run: Streamlit would seed it from the URL (its value stays).
     """
+    st.session_state.setdefault(DOMAINS_KEY, {}).setdefault(key, None)
     if key in st.session_state.get(UNBOUND_KEY, ()):
         return {"key": key, "persist_state": "session"}
     return {"key": key, "bind": "query-params", "persist_state": "session"}
@@ -81,6 +89,7 @@ def slider(label: str, lo, hi, default, key: str, step=None, help: str | None = 
     value = st.session_state.get(key)
     if value is not None and not lo <= value <= hi:
         st.session_state[key] = min(max(value, lo), hi)
+    domain(key, ("range", lo, hi))
     return st.slider(label, lo, hi, default, step=step, help=help, **bound(key))
 
 
@@ -99,6 +108,7 @@ def log_slider(
 
 def number_slider(label: str, key: str, options: list[float], default: float, help: str | None = None):
     """A URL-bound slider over a fixed list of numbers, shown short (0.001, 1e-05, 3)."""
+    domain(key, ("options", *options))
     return st.select_slider(
         label, options=options, value=default, format_func=lambda v: f"{v:g}", help=help, **bound(key)
     )
@@ -121,6 +131,7 @@ def choice(
     session first meets the widget, written back on every run (removed at the default).
     """
     default = options[0] if default is None else default
+    domain(key, ("options", *options))
     if key not in st.session_state and st.query_params.get(key) in options:
         st.session_state[key] = st.query_params[key]
     if st.session_state.get(key) not in options:

@@ -14,6 +14,9 @@ import pandas as pd
 
 from algorithms import PCA
 from algorithms.datasets import Dataset
+from algorithms.tables import MAX_LEVELS
+from algorithms.tables import encode_categories
+from ui.i18n import Refusal
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 5000
@@ -23,13 +26,8 @@ MAX_CLASSES = 10
 DELIMITERS = ",;\t|"
 
 
-class CsvError(ValueError):
+class CsvError(Refusal):
     """A file or column choice we cannot use; ``key`` names the message in the catalogue."""
-
-    def __init__(self, key: str, **values):
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 def decode(data: bytes) -> str:
@@ -112,24 +110,45 @@ def numeric_columns(table: pd.DataFrame) -> list[str]:
     return result
 
 
+def row_numbers(table: pd.DataFrame) -> list[str]:
+    """Columns that only number the rows 1..n (or 0..n−1), like the printed tables' ID column."""
+    n = len(table)
+    return [name for name in table.columns
+            if to_number(table[name]).tolist() in (list(range(1, n + 1)), list(range(n)))]
+
+
+def _text_codes(table: pd.DataFrame, text: list[str]) -> tuple[pd.DataFrame, dict]:
+    """Level codes of the text columns (NaN where a cell is empty) and their level names."""
+    for name in text:
+        found = table[name].str.strip().replace("", np.nan).nunique()
+        if found > MAX_LEVELS:
+            raise CsvError("csv.too_many_levels", name=name, found=found, max=MAX_LEVELS)
+    codes, levels = encode_categories(table[text].to_numpy(dtype=object))
+    return pd.DataFrame(codes, columns=text, index=table.index), dict(zip(text, levels, strict=True))
+
+
 def build_dataset(
     table: pd.DataFrame,
     features: list[str],
     target: str,
     task: str,
     project: bool = False,
-    n_features: int = 2,
+    n_features: int | None = 2,
+    categorical: bool = False,
 ) -> tuple[Dataset, int]:
     """A :class:`Dataset` from chosen columns, and how many incomplete rows were dropped.
 
     ``project=True`` replaces the features by their first ``n_features`` principal components
-    (PCA, CS229 Part XI / Sugiyama §13.2).
+    (PCA, CS229 Part XI / Sugiyama §13.2). ``categorical=True``: text columns are categorical
+    features (level codes, their names in ``categories``); ``n_features=None``: any number of them.
     """
     if not features:
         raise CsvError("csv.no_features")
     if target in features:
         raise CsvError("csv.target_is_feature")
-    X = pd.DataFrame({name: to_number(table[name]) for name in features})
+    text = [name for name in features if name not in numeric_columns(table[features])] if categorical else []
+    codes, levels = _text_codes(table, text) if text else (None, {})
+    X = pd.DataFrame({name: codes[name] if name in levels else to_number(table[name]) for name in features})
     bad_columns = [name for name in features if X[name].isna().all()]
     if bad_columns:
         raise CsvError("csv.not_numeric", names=", ".join(bad_columns))
@@ -150,10 +169,12 @@ def build_dataset(
             raise CsvError("csv.feature_count", n=n_features)
         X = PCA(n_components=n_features).fit_transform(X)
         names = tuple(f"PC{i + 1}" for i in range(n_features))
-    elif X.shape[1] != n_features:
+    elif n_features is not None and X.shape[1] != n_features:
         raise CsvError("csv.feature_count", n=n_features)
+    categories = tuple(levels.get(name) for name in features) if levels else None
     return Dataset(
-        X=X, y=y, feature_names=names, target_name=target, task=task, source="csv", name="csv"
+        X=X, y=y, feature_names=names, target_name=target, task=task, source="csv", name="csv",
+        categories=categories,
     ), dropped
 
 

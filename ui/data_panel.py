@@ -34,11 +34,13 @@ EDIT_GRID = (40, 28)  # clickable cells across x and y when editing points
 
 @dataclass(frozen=True)
 class DataRequest:
-    """What a page can use: the task, the number of input features, and the default set."""
+    """What a page can use: the task, the number of input features, and the default set;
+    ``categorical``: its estimators take text categories (a CSV's text columns are features too)."""
 
     task: str
     dims: int | None
     default: str
+    categorical: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,19 +139,26 @@ def _csv_panel(prefix: str, request: DataRequest) -> LoadedData:
     numeric = csv_data.numeric_columns(table)
     columns = list(table.columns)
     target_options = numeric if request.task == "regression" else columns
-    if not target_options or len(numeric) < 1:
+    if not target_options or (len(numeric) < 1 and not request.categorical):
         st.error(t("csv.not_numeric", names=", ".join(columns[:5])), icon=":material/error:")
         return st.session_state.get(good_key, fallback)
     target = st.selectbox(
         t("data.csv_target"), target_options, index=len(target_options) - 1, key=f"{prefix}.csv_target"
     )
-    n_features = request.dims or 2
-    project = st.toggle(t("data.csv_pca", k=n_features), key=f"{prefix}.csv_pca")
-    candidates = [c for c in numeric if c != target]
-    if project:
-        features = candidates
-    else:
+    if request.categorical:  # text columns too, as many as wanted (not the rows' numbers)
+        project, n_features = False, None
+        candidates = [c for c in columns if c != target]
         features = st.multiselect(
+            t("data.csv_features_any"),
+            candidates,
+            default=[c for c in candidates if c not in csv_data.row_numbers(table)],
+            key=f"{prefix}.csv_features",
+        )
+    else:
+        n_features = request.dims or 2
+        project = st.toggle(t("data.csv_pca", k=n_features), key=f"{prefix}.csv_pca")
+        candidates = [c for c in numeric if c != target]
+        features = candidates if project else st.multiselect(
             t("data.csv_features", k=n_features),
             candidates,
             default=candidates[:n_features],
@@ -158,7 +167,8 @@ def _csv_panel(prefix: str, request: DataRequest) -> LoadedData:
         )
     try:
         train, dropped = csv_data.build_dataset(
-            table, features, target, request.task, project=project, n_features=n_features
+            table, features, target, request.task, project=project, n_features=n_features,
+            categorical=request.categorical,
         )
     except csv_data.CsvError as err:
         st.error(t(err.key, **err.values), icon=":material/error:")

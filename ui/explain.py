@@ -11,6 +11,7 @@ from fractions import Fraction
 import numpy as np
 import streamlit as st
 
+from ui.exports import formula_download
 from ui.i18n import t
 
 
@@ -148,6 +149,7 @@ def formula_panel(formulas: list[Formula], projector: bool) -> None:
             st.latex(formula.latex)
             caption = t("explain.source", source=formula.source)
             st.caption(f"{caption} {formula.note}".strip())
+        formula_download(formulas)
 
 
 @functools.cache

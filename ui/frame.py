@@ -13,6 +13,7 @@ from ui.controls import drop_unusable_link_values
 from ui.data_panel import DataRequest
 from ui.data_panel import LoadedData
 from ui.data_panel import data_panel
+from ui.exports import export_panel
 from ui.i18n import LANGUAGE_KEY
 from ui.i18n import LANGUAGES
 from ui.i18n import t
@@ -45,6 +46,7 @@ def page_frame(page: str, data: DataRequest | None = None) -> PageContext:
     if projector:
         st.html(PROJECTOR_CSS)
     loaded = data_panel(page, data) if data is not None else None
+    export_panel(page, loaded.train if loaded else None)
     st.title(t(f"{page}.title"))
     if not projector:
         st.caption(t(f"{page}.intro"))

@@ -50,3 +50,12 @@ def text_in(lang: str, key: str, **values) -> str:
 def t(key: str, **values) -> str:
     """The text for ``key`` in the current language."""
     return text_in(current_language(), key, **values)
+
+
+class Refusal(ValueError):
+    """Input we cannot use: ``key`` names its message in the catalogue, ``values`` fill it in."""
+
+    def __init__(self, key: str, **values):
+        super().__init__(key)
+        self.key = key
+        self.values = values

@@ -29,7 +29,9 @@ EXPECTED_LABELS = {
     "blobs": {-1, 1}, "blobs3": {0, 1, 2}, "blobs4": {0, 1, 2, 3}, "moons": {-1, 1},
     "circles": {-1, 1}, "xor": {-1, 1}, "separable": {-1, 1}, "imbalanced": {-1, 1},
     "imbalanced_99": {-1, 1},
-    "table_4_1": {-1, 1}, "table_5_1": {"yes", "no"}, "ex_7_1": {-1, 1}, "ex_7_2": {-1, 1},
+    "table_4_1": {-1, 1}, "table_5_1": {"yes", "no"}, "table_5_1_zh": {"是", "否"},
+    "watermelon_2_0": {"是", "否"},
+    "ex_7_1": {-1, 1}, "ex_7_2": {-1, 1},
     "ex_8_1": {-1, 1},
     "lof_demo": {0, 1}, "gaussian_outliers": {0, 1}, "kliep_demo": {0, 1},
     "pca_gauss": None, "pca_stripes": {-1, 1}, "arc": "real", "swiss_roll": "real",
@@ -39,7 +41,8 @@ EXPECTED_LABELS = {
     "sparse_features": "real",
 }
 
-TABLE_SIZES = {"housing": 5, "table_5_2": 10, "table_4_1": 15, "table_5_1": 15, "ex_7_1": 3,
+TABLE_SIZES = {"housing": 5, "table_5_2": 10, "table_4_1": 15, "table_5_1": 15, "table_5_1_zh": 15,
+               "watermelon_2_0": 17, "ex_7_1": 3,
                "ex_7_2": 5, "ex_8_1": 10}
 
 

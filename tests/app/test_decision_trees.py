@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from algorithms.tables import DATA_DIR
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
@@ -210,3 +211,53 @@ def test_own_csv_with_text_labels_and_three_classes():
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"tree.view": view, "projector": "true"})
     assert not at.exception and len(chart_specs(at)) >= 3
+
+
+def test_the_printed_chinese_loan_table_shows_example_5_2_by_name():
+    """Li Hang Table 5.1 as printed (text categories from assets/data): the gains of Example 5.2 and
+    the tree of Figure 5.5, its branches named 是 / 否."""
+    at = choose_preset("Li Hang Table 5.1 as printed")
+    table = criterion_table(at)
+    assert list(table.index) == ["A1 年龄", "A2 有工作", "★ A3 有自己的房子", "A4 信贷情况"]
+    np.testing.assert_allclose(table["g(D,A)"], [0.083007, 0.323650, 0.419973, 0.362990], atol=1e-6)
+    assert table.iloc[0, -1] == "青年 [3, 2]; 中年 [2, 3]; 老年 [1, 4]"
+    book = table["Book prints"]
+    assert all("✗" not in v for v in book) and "Gini 0.32 ✓" in book.iloc[3]
+    rules = at.code[0].value.splitlines()
+    assert sorted(rules) == ["IF 有自己的房子 = 否 AND 有工作 = 否 THEN 否",
+                             "IF 有自己的房子 = 否 AND 有工作 = 是 THEN 是", "IF 有自己的房子 = 是 THEN 是"]
+
+
+def test_zhou_watermelon_2_0_splits_on_texture_by_name():
+    """Zhou Table 4.1 (watermelon 2.0): Ent(D) = 0.998, the root 纹理 with Gain 0.381, branches
+    清晰 / 稍糊 / 模糊."""
+    at = choose_preset("Zhou's watermelon", lang=None)
+    assert metrics(at)["Node entropy H(D)"] == "0.9975"
+    table = criterion_table(at)
+    assert table.index[3] == "★ A4 纹理"
+    assert table["g(D,A)"].iloc[3] == pytest.approx(0.380592, abs=1e-6)
+    assert table.iloc[3, -1] == "清晰 [2, 7]; 稍糊 [4, 1]; 模糊 [3, 0]"
+    assert "IF 纹理 = 模糊 THEN 否" in at.code[0].value.splitlines()
+
+
+def test_an_uploaded_text_table_shows_names_and_a_table_of_names_is_refused_in_chinese():
+    """The printed Chinese table uploaded as it is: its text columns are the features (not the ID),
+    the split shows 有自己的房子; then a file whose text column holds 3 000 names: a message in
+    the user's language, and the loan table stays in use."""
+    at = open_page(PAGE, query={"tree.view": "table", "tree.data": "csv"}, lang="zh")
+    at.file_uploader(key="tree.csv_file").upload(
+        "table_5_1.csv", (DATA_DIR / "li_hang_table_5_1.csv").read_bytes(), "text/csv")
+    at.run()
+    assert not at.exception and not at.error
+    assert at.multiselect(key="tree.csv_features").value == ["年龄", "有工作", "有自己的房子", "信贷情况"]
+    loan = list(criterion_table(at).index)
+    assert loan[2] == "★ A3 有自己的房子"
+    names = "姓名,身高,好坏\n" + "\n".join(f"人{i},{i % 7},{'是否'[i % 2]}" for i in range(3000))
+    at.file_uploader(key="tree.csv_file").upload("names.csv", names.encode(), "text/csv")
+    at.run()
+    assert not at.exception
+    assert [e.value for e in at.sidebar.error] == [
+        "列 姓名 有 3000 个不同的文本值；类别特征最多只能有 50 个取值。"
+        "请不要选这一列（它看起来是名称或自由文本）。"
+    ]
+    assert list(criterion_table(at).index) == loan

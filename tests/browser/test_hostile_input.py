@@ -15,7 +15,8 @@ def test_markup_in_a_csv_header_is_shown_literally(server, page, tmp_path):
     upload.write_text(CSV, encoding="utf-8")
     page.goto(f"{server}/least_squares?ls.data=csv")
     wait_for_app(page)
-    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(upload))
+    dropzone = ".st-key-ls-csv_file [data-testid='stFileUploaderDropzoneInput']"  # not the settings loader
+    page.locator(dropzone).set_input_files(str(upload))
     wait_for_app(page)
     page.wait_for_timeout(1500)
     page.screenshot(path=str(OUTPUT / "hostile-csv.png"), full_page=True)

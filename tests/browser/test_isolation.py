@@ -61,7 +61,7 @@ def test_one_students_data_and_settings_never_reach_another(students, tmp_path):
 
     upload = tmp_path / "student_a.csv"
     upload.write_text(CSV, encoding="utf-8")
-    a.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(upload))
+    a.locator(".st-key-ls-csv_file [data-testid='stFileUploaderDropzoneInput']").set_input_files(str(upload))
     wait_for_app(a)
     x_a, y_a = training_data(a)
     assert sorted(x_a) == [1000 + i for i in range(ROWS)] and 7000 in y_a

@@ -1,6 +1,7 @@
-"""The loan table (Li Hang Table 5.1; Examples 5.1–5.4): every entropy, gain, gain ratio and Gini
-value of the selected node's samples next to the tree and the book's printed numbers, ID3 / C4.5 /
-CART step by step, the if-then rules and both pruning algorithms.
+"""Tables of categories, such as the loan table (Li Hang Table 5.1; Examples 5.1–5.4, in English or
+as printed in Chinese), Zhou's watermelon 2.0 or an own CSV whose text columns are categories: every
+entropy, gain, gain ratio and Gini value of the selected node's samples next to the tree and the
+book's printed numbers, ID3 / C4.5 / CART step by step, the if-then rules and both pruning algorithms.
 
 Li Hang (5.7)–(5.10), Algorithms 5.1–5.4, (5.24)–(5.25), Algorithm 5.7; seed 003 §4.5 (missing
 values: the gain scaled by ρ, samples sent down every branch with weights); seed 002 §2.6 (the
@@ -41,7 +42,7 @@ from views.decision_trees._text import level_name
 from views.decision_trees._text import raw_name
 from views.decision_trees._text import rule_lines
 
-DATA = DataRequest("classification", None, "table_5_1")
+DATA = DataRequest("classification", None, "table_5_1", categorical=True)
 MISSING = [0, 5, 10, 15, 20, 30, 40]
 EPSILONS = [0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
 BOOK_ROOT = {  # Li Hang Examples 5.2 and 5.4, as printed (features A1..A4 of Table 5.1)
@@ -49,6 +50,9 @@ BOOK_ROOT = {  # Li Hang Examples 5.2 and 5.4, as printed (features A1..A4 of Ta
     "cond": [0.888, None, 0.551, 0.608],
     "gini": [[0.44, 0.48, 0.44], [0.32], [0.27], [0.36, 0.47, 0.32]],
 }
+# The printed Chinese table (table_5_1_zh) codes levels in order of first appearance: 信贷情况 is
+# 一般, 好, 非常好 (fair, good, very good), so A4's Gini values are the English order reversed.
+BOOK_ROOT_ZH = {**BOOK_ROOT, "gini": [[0.44, 0.48, 0.44], [0.32], [0.27], [0.32, 0.47, 0.36]]}
 BOOK_D2 = {"gain": [0.251, 0.918, None, 0.474], "cond": [0.667, None, None, None], "gini": [[], [], [], []]}
 D2_ROWS = (0, 1, 2, 4, 5, 6, 12, 13, 14)  # Example 5.3: samples 1, 2, 3, 5, 6, 7, 13, 14, 15
 
@@ -71,8 +75,9 @@ def book_values(data, rows, weights, missing) -> dict | None:
     """The book's printed numbers for the root (Examples 5.2, 5.4) and D₂ (Example 5.3) of Table 5.1."""
     whole = not np.any((weights > 0) & (weights < 1))
     ids = tuple(np.flatnonzero(rows).tolist()) if whole else None
-    known = {tuple(range(15)): BOOK_ROOT, D2_ROWS: BOOK_D2}
-    return known.get(ids) if data.name == "table_5_1" and not missing else None
+    root = {"table_5_1": BOOK_ROOT, "table_5_1_zh": BOOK_ROOT_ZH}.get(data.name)
+    known = {tuple(range(15)): root, D2_ROWS: BOOK_D2 if root else None}
+    return known.get(ids) if not missing else None
 
 
 def check_mark(label: str, value, printed, tol) -> str:
