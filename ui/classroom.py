@@ -19,6 +19,7 @@ from ui import shown
 from ui.charts import chart
 from ui.controls import LINK_NUMBER_MAX
 from ui.controls import LONG_LINK_VALUE_MAX
+from ui.controls import bound
 from ui.i18n import t
 from ui.registry import ROOT
 
@@ -384,6 +385,32 @@ def _tools(prefix: str, a: dict | None, settings: dict, record: dict) -> None:
         st.caption(t("cls.steps", n=len(steps)))
         st.code(lesson_link(prefix, steps), language=None, wrap_lines=True)
         st.button(t("cls.open_lesson"), on_click=_open_lesson, args=(prefix,), key="cls.open_lesson")
+
+
+# --- cross-check with scikit-learn ------------------------------------------------------------------
+
+
+def crosscheck_wanted(prefix: str) -> bool:
+    """The toggle overlaying scikit-learn's fit of the same model (``<prefix>.xcheck``)."""
+    return st.toggle(t("cls.xcheck"), help=t("cls.xcheck_help"), **bound(f"{prefix}.xcheck"))
+
+
+def crosscheck(compute, *args):
+    """``compute(*args)`` (an :mod:`algorithms.crosscheck` function), or None once it is said why not:
+    scikit-learn is not installed (how to install it), or the model has no counterpart there."""
+    try:
+        check = compute(*args)
+    except ImportError:
+        st.info(t("cls.xcheck_missing"), icon=":material/download:")
+        return None
+    if check is None:
+        st.caption(t("cls.xcheck_none"))
+    return check
+
+
+def crosscheck_caption(check, what: str) -> None:
+    """The largest discrepancy between our fit and scikit-learn's (``what`` says of which number)."""
+    st.caption(t("cls.xcheck_result", what=what, value=f"{check.discrepancy:.2g}"))
 
 
 # --- challenges ------------------------------------------------------------------------------------

@@ -32,10 +32,17 @@ def view_before_drawn(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
 
 
 class PickedView:
-    """The chosen view: its ``render`` draws the view, then the classroom tools (:mod:`ui.classroom`)."""
+    """The chosen view: its ``render`` draws the view, then the classroom tools (:mod:`ui.classroom`).
+
+    Other attributes are the module's (``DATA``…); compare ``.module`` with a view module, not the
+    picked view itself.
+    """
 
     def __init__(self, prefix: str, module: ModuleType):
         self.prefix, self.module = prefix, module
+
+    def __getattr__(self, name: str):
+        return getattr(self.module, name)
 
     def render(self, ctx, controls, main) -> None:
         classroom.view_started()

@@ -1,6 +1,7 @@
 """Classroom tools (issue 17): A/B comparison, lesson links, challenges (AppTest), and their bad links."""
 
 import json
+import re
 
 import pytest
 
@@ -191,3 +192,58 @@ def test_challenges_name_real_views_metrics_and_texts(page):
         for goal in challenge["all"]:
             assert goal.get("metric", "cls.metric") in EN
             assert {"min", "max", "equals"} & set(goal)
+
+
+def sklearn_trace(at, chart_key: str):
+    figure = json.loads(next(c for c in at.get("plotly_chart") if c.key == chart_key).proto.spec)
+    return [trace for trace in figure["data"] if trace.get("name") == EN["cls.xcheck_name"]]
+
+
+@pytest.mark.parametrize(
+    "file,query,chart_key,what,bound",
+    [
+        ("svm.py", {}, "svm.fit_chart", "cls.xcheck_svm", 1e-2),  # the view's SMO stops at KKT tolerance 1e-3
+        ("svm.py", {"svm.kernel": "gaussian"}, "svm.fit_chart", "cls.xcheck_svm", 1e-2),
+        ("least_squares.py", {}, "ls.fit_chart", "cls.xcheck_ls", 1e-6),
+        (
+            "least_squares.py",
+            {"ls.model": "polynomial", "ls.constraint": "none"},
+            "ls.fit_chart",
+            "cls.xcheck_ls",
+            1e-6,
+        ),
+    ],
+    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial"],
+)
+def test_the_cross_check_overlays_scikit_learn_and_shows_a_tiny_discrepancy(
+    file, query, chart_key, what, bound
+):
+    at = open_page(file, query)
+    assert not sklearn_trace(at, chart_key)
+    at.toggle(key=chart_key.split(".")[0] + ".xcheck").set_value(True).run()
+    assert not at.exception
+    assert len(sklearn_trace(at, chart_key)) == 1
+    prefix = EN["cls.xcheck_result"].split("{")[0]
+    caption = next(c.value for c in at.caption if c.value.startswith(prefix))
+    assert EN[what] in caption
+    assert float(caption.rsplit(": ", 1)[1]) < bound
+
+
+def test_without_scikit_learn_the_cross_check_says_how_to_install_it(monkeypatch):
+    from tests.algorithms.test_crosscheck import hide_scikit_learn
+
+    hide_scikit_learn(monkeypatch)
+    at = open_page("svm.py", {"svm.xcheck": "true"})
+    assert not at.exception
+    assert [i.value for i in at.info] == [EN["cls.xcheck_missing"]]
+    assert "pip install scikit-learn" in EN["cls.xcheck_missing"]
+    assert not sklearn_trace(at, "svm.fit_chart")
+    assert at.metric  # the view itself is untouched
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.key)
+def test_pages_compare_the_picked_views_module_not_the_picked_view(page):
+    """view_picker returns a PickedView (ui.views): ``view is fit`` after it would always be False."""
+    source = page.path.read_text(encoding="utf-8")
+    after = source.split("view_picker(", 1)[1] if "view_picker(" in source else ""
+    assert not re.search(r"\bview (is|in|==|!=)\b", after), page.file

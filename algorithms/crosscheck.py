@@ -1,0 +1,65 @@
+"""scikit-learn's fit of the same model on the same data: the visible cross-check (issue 17).
+
+scikit-learn is optional when the app runs (requirements.txt does not list it): it is imported inside
+these functions only, so the ImportError of a missing scikit-learn reaches the caller, which says how
+to install it. Each function returns scikit-learn's values on the points asked for and the largest
+difference from ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from algorithms.linear_regression import LinearRegression
+from algorithms.linear_regression import Ridge
+
+__all__ = ["CrossCheck", "least_squares_crosscheck", "svc_crosscheck"]
+
+HARD_C = 1e10  # libsvm has no C = ∞: a hard margin is a very large C
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """scikit-learn's output on the points asked for, and the largest |ours − scikit-learn's|."""
+
+    values: np.ndarray
+    discrepancy: float
+
+
+def svc_crosscheck(model, points) -> CrossCheck:
+    """libsvm's SVC (``sklearn.svm.SVC``) with the same kernel, C and samples as a fitted
+    :class:`algorithms.SVC`: its f on ``points``; the discrepancy is max |f − f_sklearn| over the
+    training samples (Li Hang (7.94); the Gaussian kernel's γ = 1/(2σ²), the polynomial one's γ = 1)."""
+    from sklearn.svm import SVC as SklearnSVC
+
+    kernels = {
+        "linear": dict(kernel="linear"),
+        "gaussian": dict(kernel="rbf", gamma=1.0 / (2.0 * model.sigma**2)),
+        "poly": dict(kernel="poly", gamma=1.0, coef0=model.coef0, degree=model.degree),
+    }
+    C = model.C_ if np.isfinite(model.C_) else HARD_C
+    theirs = SklearnSVC(C=C, tol=1e-6, **kernels[model.kernel]).fit(model.X_fit_, model.y_signed_)
+    gap = theirs.decision_function(model.X_fit_) - model.decision_train_
+    return CrossCheck(theirs.decision_function(np.asarray(points, float)), float(np.max(np.abs(gap))))
+
+
+def least_squares_crosscheck(model, X, y, points) -> CrossCheck | None:
+    """``sklearn.linear_model`` on the same design matrix Φ = φ(X) (no intercept of its own: it is in
+    Φ): LinearRegression for :class:`algorithms.LinearRegression`, Ridge(α = λ) for
+    :class:`algorithms.Ridge` (Sugiyama (4.3)); the predictions on ``points`` and the largest
+    |ŷ − ŷ_sklearn| there. None for models with no scikit-learn counterpart (subspace, SGD)."""
+    from sklearn.linear_model import LinearRegression as SklearnLinear
+    from sklearn.linear_model import Ridge as SklearnRidge
+
+    if isinstance(model, Ridge) and model.lam > 0:
+        theirs = SklearnRidge(alpha=model.lam, fit_intercept=False, solver="svd")
+    elif isinstance(model, (Ridge, LinearRegression)):
+        theirs = SklearnLinear(fit_intercept=False)
+    else:
+        return None
+    theirs.fit(model.basis_.transform(np.asarray(X, float)), np.asarray(y, float))
+    points = np.asarray(points, float)
+    values = theirs.predict(model.basis_.transform(points))
+    return CrossCheck(values, float(np.max(np.abs(values - model.predict(points)))))

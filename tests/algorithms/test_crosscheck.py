@@ -1,0 +1,92 @@
+"""algorithms.crosscheck: scikit-learn's fit of the same model agrees with ours (the visible cross-check)."""
+
+import math
+import sys
+
+import numpy as np
+import pytest
+
+from algorithms import SVC
+from algorithms import GaussianBasis
+from algorithms import LinearRegression
+from algorithms import PolynomialBasis
+from algorithms import Ridge
+from algorithms import SGDRegressor
+from algorithms import least_squares_crosscheck
+from algorithms import svc_crosscheck
+
+
+def overlapping(n=60, seed=0):
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(-0.8, 1.0, (n // 2, 2)), rng.normal(0.8, 1.0, (n - n // 2, 2))])
+    return X, np.r_[-np.ones(n // 2), np.ones(n - n // 2)]
+
+
+@pytest.mark.parametrize(
+    "params",
+    [dict(kernel="linear", C=1.0), dict(kernel="gaussian", sigma=0.7, C=5.0), dict(kernel="poly", C=0.5)],
+)
+def test_svc_agrees_with_libsvm_on_the_training_points(params):
+    X, y = overlapping()
+    model = SVC(tol=1e-6, **params).fit(X, y)
+    points = np.array([[0.0, 0.0], [1.0, -2.0]])
+    check = svc_crosscheck(model, points)
+    assert check.values.shape == (2,)
+    assert check.discrepancy < 1e-3
+    assert np.allclose(check.values, model.decision_function(points), atol=1e-3)
+
+
+def test_a_hard_margin_is_a_very_large_c_in_libsvm():
+    X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]])  # Li Hang Example 7.1: f = x1/2 + x2/2 − 2
+    model = SVC(C=math.inf, tol=1e-9).fit(X, np.array([1, 1, -1]))
+    check = svc_crosscheck(model, np.array([[2.0, 2.0]]))
+    assert check.discrepancy < 1e-6
+    assert check.values[0] == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_different_model_shows_a_large_discrepancy():
+    X, y = overlapping()
+    model = SVC(C=0.01).fit(X, y)
+    model.decision_train_ = model.decision_train_ + 0.5  # as if our b were off by 0.5
+    assert svc_crosscheck(model, X[:1]).discrepancy == pytest.approx(0.5, abs=1e-3)
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        LinearRegression(PolynomialBasis(5)),
+        Ridge(0.1, PolynomialBasis(8)),
+        Ridge(0.0, PolynomialBasis(3)),
+        Ridge(0.3, GaussianBasis(0.5)),
+    ],
+    ids=["ols", "ridge", "ridge0", "gaussian"],
+)
+def test_least_squares_agrees_with_sklearn_on_the_same_design(model):
+    rng = np.random.default_rng(1)
+    X = rng.uniform(-3, 3, (40, 1))
+    y = np.sinc(X[:, 0]) + 0.1 * rng.standard_normal(40)
+    model.fit(X, y)
+    grid = np.linspace(-3, 3, 50)[:, None]
+    check = least_squares_crosscheck(model, X, y, grid)
+    assert check.values.shape == (50,)
+    assert check.discrepancy < 1e-8
+    assert np.allclose(check.values, model.predict(grid), atol=1e-8)
+
+
+def test_models_without_a_counterpart_give_none():
+    X = np.linspace(0, 1, 10)[:, None]
+    model = SGDRegressor(eta=0.1, max_iter=100, random_state=0).fit(X, X[:, 0])
+    assert least_squares_crosscheck(model, X, X[:, 0], X) is None
+
+
+def hide_scikit_learn(monkeypatch):
+    """Every ``import sklearn…`` raises ImportError, as where scikit-learn is not installed."""
+    for name in [m for m in sys.modules if m.split(".")[0] == "sklearn"] + ["sklearn"]:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+def test_without_scikit_learn_the_import_error_reaches_the_caller(monkeypatch):
+    hide_scikit_learn(monkeypatch)
+    X, y = overlapping()
+    with pytest.raises(ImportError):
+        svc_crosscheck(SVC().fit(X, y), X)
