@@ -247,3 +247,29 @@ def test_pages_compare_the_picked_views_module_not_the_picked_view(page):
     source = page.path.read_text(encoding="utf-8")
     after = source.split("view_picker(", 1)[1] if "view_picker(" in source else ""
     assert not re.search(r"\bview (is|in|==|!=)\b", after), page.file
+
+
+@pytest.mark.parametrize(
+    "file,query,met,unmet",
+    [
+        ("mixtures.py", {"gmm.view": "em", "gmm.init_seed": "2"}, "gmm.wrong_optimum", "gmm.right_optimum"),
+        ("mixtures.py", {"gmm.view": "em"}, "gmm.right_optimum", "gmm.wrong_optimum"),
+        (
+            "least_squares.py",
+            {"ls.model": "gaussian", "ls.h": "0.01", "ls.constraint": "none", "ls.n": "20"},
+            "ls.overfit",
+            "ls.few_params",
+        ),
+        (
+            "least_squares.py",
+            {"ls.model": "polynomial", "ls.degree": "3", "ls.constraint": "none"},
+            "ls.few_params",
+            "ls.overfit",
+        ),
+    ],
+    ids=["em-wrong-optimum", "em-right-optimum", "ls-overfit", "ls-few-params"],
+)
+def test_challenges_read_the_metrics_the_view_shows(file, query, met, unmet):
+    marks = [m.value for m in open_page(file, query).markdown]
+    assert f":material/check_circle: {EN[f'cls.challenge.{met}']}" in marks
+    assert f":material/radio_button_unchecked: {EN[f'cls.challenge.{unmet}']}" in marks
