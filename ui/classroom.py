@@ -200,11 +200,7 @@ def _swap(prefix: str, a: dict) -> None:
     """Callback: show A live; the settings shown now become A."""
     b = view_settings(prefix, shown.current())
     _apply(_qualified(prefix, a))
-    _freeze_values(prefix, b)
-
-
-def _freeze_values(prefix: str, settings: dict) -> None:
-    st.query_params[f"{prefix}.{AB}"] = encode(settings)
+    st.query_params[f"{prefix}.{AB}"] = encode(b)
 
 
 def _compute_a(prefix: str, a: dict) -> None:

@@ -1,8 +1,8 @@
 """What the current run shows: the URL-bound controls it draws, its first figure and its metrics.
 
 :mod:`ui.classroom` reads this record (A/B comparison, lesson links, challenges); ``controls``,
-``charts`` and ``explain`` write to it. The record of the run before stays readable for callbacks,
-which run before the next run starts.
+``charts`` and ``explain`` write to it. Callbacks run before the next run starts, so there it is
+still the record of what the user saw.
 """
 
 from __future__ import annotations
@@ -10,14 +10,11 @@ from __future__ import annotations
 import streamlit as st
 
 RECORD_KEY = "_shown"
-LAST_KEY = "_shown_last"
 HIDE_EXPLANATIONS_KEY = "_hide_explanations"  # set by a lesson step that hides the explanations
 
 
 def reset() -> None:
     """Start the record of a new run (the frame calls this first)."""
-    if RECORD_KEY in st.session_state:
-        st.session_state[LAST_KEY] = st.session_state[RECORD_KEY]
     st.session_state[RECORD_KEY] = {"controls": [], "figures": [], "metrics": [], "view_start": None}
 
 
@@ -31,11 +28,6 @@ def record(kind: str, item) -> None:
 
 def current() -> dict | None:
     return st.session_state.get(RECORD_KEY)
-
-
-def last() -> dict | None:
-    """The record of the run before (what a callback's user saw)."""
-    return st.session_state.get(LAST_KEY)
 
 
 def explanations_hidden() -> bool:
