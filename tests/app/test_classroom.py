@@ -252,8 +252,8 @@ def test_pages_compare_the_picked_views_module_not_the_picked_view(page):
 @pytest.mark.parametrize(
     "file,query,met,unmet",
     [
-        ("mixtures.py", {"gmm.view": "em", "gmm.init_seed": "2"}, "gmm.wrong_optimum", "gmm.right_optimum"),
-        ("mixtures.py", {"gmm.view": "em"}, "gmm.right_optimum", "gmm.wrong_optimum"),
+        ("mixtures.py", {"gmm.view": "em", "gmm.init_seed": "2"}, "gmm.wrong_optimum", "gmm.spherical"),
+        ("mixtures.py", {"gmm.view": "em", "gmm.cov": "spherical"}, "gmm.spherical", "gmm.wrong_optimum"),
         (
             "least_squares.py",
             {"ls.model": "gaussian", "ls.h": "0.01", "ls.constraint": "none", "ls.n": "20"},
@@ -267,9 +267,17 @@ def test_pages_compare_the_picked_views_module_not_the_picked_view(page):
             "ls.overfit",
         ),
     ],
-    ids=["em-wrong-optimum", "em-right-optimum", "ls-overfit", "ls-few-params"],
+    ids=["em-wrong-optimum", "em-spherical", "ls-overfit", "ls-few-params"],
 )
 def test_challenges_read_the_metrics_the_view_shows(file, query, met, unmet):
     marks = [m.value for m in open_page(file, query).markdown]
     assert f":material/check_circle: {EN[f'cls.challenge.{met}']}" in marks
     assert f":material/radio_button_unchecked: {EN[f'cls.challenge.{unmet}']}" in marks
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if challenges_of(p.key)], ids=lambda p: p.key)
+def test_no_challenge_is_met_by_the_default_settings(page):
+    for view in {c["view"] for c in challenges_of(page.key)}:
+        at = open_page(page.file, {f"{page.key}.view": view})
+        assert not [m.value for m in at.markdown if m.value.startswith(":material/check_circle:")], view
+        assert EN["cls.reached_toast"] not in [toast.value for toast in at.toast]
