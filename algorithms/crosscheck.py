@@ -15,7 +15,7 @@ import numpy as np
 from algorithms.linear_regression import LinearRegression
 from algorithms.linear_regression import Ridge
 
-__all__ = ["CrossCheck", "least_squares_crosscheck", "svc_crosscheck"]
+__all__ = ["CrossCheck", "kmeans_crosscheck", "least_squares_crosscheck", "svc_crosscheck"]
 
 HARD_C = 1e10  # libsvm has no C = ∞: a hard margin is a very large C
 
@@ -63,3 +63,16 @@ def least_squares_crosscheck(model, X, y, points) -> CrossCheck | None:
     points = np.asarray(points, float)
     values = theirs.predict(model.basis_.transform(points))
     return CrossCheck(values, float(np.max(np.abs(values - model.predict(points)))))
+
+
+def kmeans_crosscheck(X, run) -> CrossCheck:
+    """scikit-learn's KMeans (Lloyd's algorithm, run until no label changes) from the same start as one
+    of our runs (:class:`algorithms.KMeansRun`): its final centres; the discrepancy is the largest
+    |μ_j − μ_j(sklearn)| (the same start keeps the centres in the same order). A cluster that empties
+    is re-seeded differently there (ours: at the point farthest from its centre), so such runs may part."""
+    from sklearn.cluster import KMeans as SklearnKMeans
+
+    start = np.asarray(run.init_centers, float)
+    theirs = SklearnKMeans(len(start), init=start, n_init=1, algorithm="lloyd", tol=0.0, max_iter=1000)
+    theirs.fit(np.asarray(X, float))
+    return CrossCheck(theirs.cluster_centers_, float(np.max(np.abs(theirs.cluster_centers_ - run.centers))))

@@ -8,10 +8,12 @@ import pytest
 
 from algorithms import SVC
 from algorithms import GaussianBasis
+from algorithms import KMeans
 from algorithms import LinearRegression
 from algorithms import PolynomialBasis
 from algorithms import Ridge
 from algorithms import SGDRegressor
+from algorithms import kmeans_crosscheck
 from algorithms import least_squares_crosscheck
 from algorithms import svc_crosscheck
 
@@ -77,6 +79,16 @@ def test_models_without_a_counterpart_give_none():
     X = np.linspace(0, 1, 10)[:, None]
     model = SGDRegressor(eta=0.1, max_iter=100, random_state=0).fit(X, X[:, 0])
     assert least_squares_crosscheck(model, X, X[:, 0], X) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kmeans_from_the_same_start_ends_at_the_same_centres(seed):
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(c, 0.7, (40, 2)) for c in ((0, 0), (4, 0), (2, 3))])
+    run = KMeans(3, init="random", n_init=1, random_state=seed).fit(X).runs_[0]
+    check = kmeans_crosscheck(X, run)
+    assert check.values.shape == (3, 2)
+    assert check.discrepancy < 1e-12
 
 
 def hide_scikit_learn(monkeypatch):

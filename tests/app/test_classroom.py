@@ -212,8 +212,9 @@ def sklearn_trace(at, chart_key: str):
             "cls.xcheck_ls",
             1e-6,
         ),
+        ("clustering.py", {"clu.view": "kmeans"}, "clu.km.chart", "cls.xcheck_kmeans", 1e-9),
     ],
-    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial"],
+    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial", "kmeans"],
 )
 def test_the_cross_check_overlays_scikit_learn_and_shows_a_tiny_discrepancy(
     file, query, chart_key, what, bound
@@ -221,6 +222,7 @@ def test_the_cross_check_overlays_scikit_learn_and_shows_a_tiny_discrepancy(
     at = open_page(file, query)
     assert not sklearn_trace(at, chart_key)
     at.toggle(key=chart_key.split(".")[0] + ".xcheck").set_value(True).run()
+    assert not at.exception
     assert not at.exception
     assert len(sklearn_trace(at, chart_key)) == 1
     prefix = EN["cls.xcheck_result"].split("{")[0]
