@@ -15,7 +15,7 @@ import numpy as np
 from algorithms.linear_regression import LinearRegression
 from algorithms.linear_regression import Ridge
 
-__all__ = ["CrossCheck", "kmeans_crosscheck", "least_squares_crosscheck", "svc_crosscheck"]
+__all__ = ["CrossCheck", "gmm_crosscheck", "kmeans_crosscheck", "least_squares_crosscheck", "svc_crosscheck"]
 
 HARD_C = 1e10  # libsvm has no C = ∞: a hard margin is a very large C
 
@@ -76,3 +76,39 @@ def kmeans_crosscheck(X, run) -> CrossCheck:
     theirs = SklearnKMeans(len(start), init=start, n_init=1, algorithm="lloyd", tol=0.0, max_iter=1000)
     theirs.fit(np.asarray(X, float))
     return CrossCheck(theirs.cluster_centers_, float(np.max(np.abs(theirs.cluster_centers_ - run.centers))))
+
+
+def gmm_crosscheck(model, X) -> CrossCheck:
+    """scikit-learn's GaussianMixture from the same start as a fitted :class:`algorithms.GaussianMixture`
+    (its first E-step's π, μ and Σ), the same covariance type and reg_covar, for the same number of
+    EM iterations: its final means; the discrepancy is the largest |μ_kj − μ_kj(sklearn)|
+    (CS229 M41–M43: the same start gives the same EM path)."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.mixture import GaussianMixture as SklearnMixture
+
+    start = model.history_[0]
+    full = np.asarray(start.covariances, float)
+    covariances = {
+        "full": full,
+        "tied": full[0],
+        "diag": np.diagonal(full, axis1=1, axis2=2),
+        "spherical": np.diagonal(full, axis1=1, axis2=2).mean(axis=1),
+    }[model.covariance_type]
+    inverse = model.covariance_type in ("full", "tied")  # matrices; diag and spherical hold variances
+    precisions = np.linalg.inv(covariances) if inverse else 1.0 / covariances
+    theirs = SklearnMixture(
+        len(start.weights),
+        covariance_type=model.covariance_type,
+        max_iter=max(model.n_iter_, 1),
+        tol=0.0,
+        reg_covar=model.reg_covar,
+        weights_init=start.weights,
+        means_init=start.means,
+        precisions_init=precisions,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # stopped where ours stopped, on purpose
+        theirs.fit(np.asarray(X, float))
+    return CrossCheck(theirs.means_, float(np.max(np.abs(theirs.means_ - model.means_))))

@@ -13,6 +13,7 @@ import json
 import math
 import re
 
+import numpy as np
 import streamlit as st
 
 from ui import shown
@@ -22,6 +23,7 @@ from ui.controls import LONG_LINK_VALUE_MAX
 from ui.controls import bound
 from ui.i18n import t
 from ui.registry import ROOT
+from ui.theme import BLACK
 
 AB, LESSON = "ab", "lesson"  # URL keys <prefix>.ab and <prefix>.lesson
 NAME = re.compile(r"^[A-Za-z0-9_]{1,40}$")
@@ -402,6 +404,19 @@ def crosscheck(compute, *args):
     if check is None:
         st.caption(t("cls.xcheck_none"))
     return check
+
+
+def crosscheck_points(points, style) -> dict:
+    """scikit-learn's centres or means: large open diamonds (ours sit inside them when both agree)."""
+    points = np.asarray(points, float)
+    return dict(
+        type="scatter",
+        mode="markers",
+        x=points[:, 0],
+        y=points[:, 1],
+        name=t("cls.xcheck_name"),
+        marker=dict(symbol="diamond-open", size=style.marker_size * 3.2, color=BLACK, line=dict(width=2)),
+    )
 
 
 def crosscheck_caption(check, what: str) -> None:

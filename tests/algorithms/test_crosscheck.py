@@ -8,11 +8,13 @@ import pytest
 
 from algorithms import SVC
 from algorithms import GaussianBasis
+from algorithms import GaussianMixture
 from algorithms import KMeans
 from algorithms import LinearRegression
 from algorithms import PolynomialBasis
 from algorithms import Ridge
 from algorithms import SGDRegressor
+from algorithms import gmm_crosscheck
 from algorithms import kmeans_crosscheck
 from algorithms import least_squares_crosscheck
 from algorithms import svc_crosscheck
@@ -89,6 +91,17 @@ def test_kmeans_from_the_same_start_ends_at_the_same_centres(seed):
     check = kmeans_crosscheck(X, run)
     assert check.values.shape == (3, 2)
     assert check.discrepancy < 1e-12
+
+
+@pytest.mark.parametrize("cov", ["full", "diag", "spherical", "tied"])
+@pytest.mark.parametrize("init", ["kmeans", "random"])
+def test_em_from_the_same_start_follows_the_same_path(cov, init):
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(c, 0.7, (60, 2)) for c in ((0, 0), (4, 0), (2, 3))])
+    model = GaussianMixture(3, covariance_type=cov, init_params=init, random_state=1).fit(X)
+    check = gmm_crosscheck(model, X)
+    assert check.values.shape == (3, 2)
+    assert check.discrepancy < 1e-10
 
 
 def hide_scikit_learn(monkeypatch):

@@ -213,8 +213,9 @@ def sklearn_trace(at, chart_key: str):
             1e-6,
         ),
         ("clustering.py", {"clu.view": "kmeans"}, "clu.km.chart", "cls.xcheck_kmeans", 1e-9),
+        ("mixtures.py", {"gmm.view": "em"}, "gmm.em.chart", "cls.xcheck_gmm", 1e-9),
     ],
-    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial", "kmeans"],
+    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial", "kmeans", "gmm-em"],
 )
 def test_the_cross_check_overlays_scikit_learn_and_shows_a_tiny_discrepancy(
     file, query, chart_key, what, bound

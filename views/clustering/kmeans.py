@@ -14,6 +14,7 @@ from algorithms.clustering import nearest_center
 from ui.charts import chart
 from ui.classroom import crosscheck
 from ui.classroom import crosscheck_caption
+from ui.classroom import crosscheck_points
 from ui.classroom import crosscheck_wanted
 from ui.controls import catalogue_labels
 from ui.controls import choice
@@ -56,7 +57,6 @@ from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import first_picked
 from views.clustering._common import k_slider
-from views.clustering._common import marker_trace
 from views.clustering._common import points_dict
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
@@ -190,20 +190,12 @@ def path_trace(paths: np.ndarray, style, name) -> dict:
     )
 
 
-def sklearn_centres(centres, style) -> dict:
-    """scikit-learn's final centres: large open diamonds (ours sit inside them when both agree)."""
-    return marker_trace(
-        centres, t("cls.xcheck_name"), symbol="diamond-open", size=style.marker_size * 3.2, color=BLACK,
-        line=dict(width=2),
-    )
-
-
 def kmeans_stepper(ctx, X, run, regions, axes, k, mode, check=None):
     """The half-steps of one run; with a cross-check, scikit-learn's final centres marked on every step."""
     history = run.history
     gx, gy = np.linspace(*axes.x_range, STEP_RES), np.linspace(*axes.y_range, STEP_RES)
     paths = np.array([s.centers for s in history])
-    theirs = [] if check is None else [sklearn_centres(check.values, ctx.style)]
+    theirs = [] if check is None else [crosscheck_points(check.values, ctx.style)]
 
     def moved(s):
         if history[s].kind != "assign":
