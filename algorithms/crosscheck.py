@@ -15,7 +15,14 @@ import numpy as np
 from algorithms.linear_regression import LinearRegression
 from algorithms.linear_regression import Ridge
 
-__all__ = ["CrossCheck", "gmm_crosscheck", "kmeans_crosscheck", "least_squares_crosscheck", "svc_crosscheck"]
+__all__ = [
+    "CrossCheck",
+    "gmm_crosscheck",
+    "kmeans_crosscheck",
+    "least_squares_crosscheck",
+    "svc_crosscheck",
+    "tree_crosscheck",
+]
 
 HARD_C = 1e10  # libsvm has no C = ∞: a hard margin is a very large C
 
@@ -112,3 +119,21 @@ def gmm_crosscheck(model, X) -> CrossCheck:
         warnings.simplefilter("ignore", ConvergenceWarning)  # stopped where ours stopped, on purpose
         theirs.fit(np.asarray(X, float))
     return CrossCheck(theirs.means_, float(np.max(np.abs(theirs.means_ - model.means_))))
+
+
+def tree_crosscheck(model, X, y, points, criterion: str, max_depth: int, min_samples_leaf: int):
+    """scikit-learn's DecisionTreeClassifier (CART) with the same impurity ("gini", or "entropy" for
+    information gain, Li Hang (5.7)–(5.8), (5.24)), depth and leaf size as our unpruned tree ``model``:
+    its classes on ``points``; the discrepancy is the share of ``points`` the two trees classify
+    differently (equally good splits may be chosen differently). None for the gain ratio (C4.5, no
+    scikit-learn counterpart) and for depth 0 (a single leaf)."""
+    from sklearn.tree import DecisionTreeClassifier as SklearnTree
+
+    if criterion not in ("gini", "entropy") or max_depth < 1:
+        return None
+    theirs = SklearnTree(
+        criterion=criterion, max_depth=max_depth, min_samples_leaf=min_samples_leaf, random_state=0
+    ).fit(np.asarray(X, float), np.asarray(y))
+    points = np.asarray(points, float)
+    values = theirs.predict(points)
+    return CrossCheck(values, float(np.mean(values != model.predict(points))))

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from algorithms import SVC
+from algorithms import DecisionTreeClassifier
 from algorithms import GaussianBasis
 from algorithms import GaussianMixture
 from algorithms import KMeans
@@ -18,6 +19,7 @@ from algorithms import gmm_crosscheck
 from algorithms import kmeans_crosscheck
 from algorithms import least_squares_crosscheck
 from algorithms import svc_crosscheck
+from algorithms import tree_crosscheck
 
 
 def overlapping(n=60, seed=0):
@@ -102,6 +104,24 @@ def test_em_from_the_same_start_follows_the_same_path(cov, init):
     check = gmm_crosscheck(model, X)
     assert check.values.shape == (3, 2)
     assert check.discrepancy < 1e-10
+
+
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+@pytest.mark.parametrize("depth,min_leaf", [(1, 1), (3, 1), (6, 5)])
+def test_cart_grows_the_same_tree_as_scikit_learn(criterion, depth, min_leaf):
+    X, y = overlapping(120, seed=3)
+    model = DecisionTreeClassifier(criterion=criterion, max_depth=depth, min_samples_leaf=min_leaf).fit(X, y)
+    grid = np.random.default_rng(0).uniform(-3, 3, (500, 2))
+    check = tree_crosscheck(model, X, y, grid, criterion, depth, min_leaf)
+    assert check.values.shape == (500,)
+    assert check.discrepancy == 0.0
+
+
+def test_trees_without_a_counterpart_give_none():
+    X, y = overlapping()
+    model = DecisionTreeClassifier(max_depth=2).fit(X, y)
+    assert tree_crosscheck(model, X, y, X, "gain_ratio", 2, 1) is None
+    assert tree_crosscheck(model, X, y, X, "gini", 0, 1) is None
 
 
 def hide_scikit_learn(monkeypatch):

@@ -214,8 +214,9 @@ def sklearn_trace(at, chart_key: str):
         ),
         ("clustering.py", {"clu.view": "kmeans"}, "clu.km.chart", "cls.xcheck_kmeans", 1e-9),
         ("mixtures.py", {"gmm.view": "em"}, "gmm.em.chart", "cls.xcheck_gmm", 1e-9),
+        ("decision_trees.py", {}, "tree.regions", "cls.xcheck_tree", 1e-9),
     ],
-    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial", "kmeans", "gmm-em"],
+    ids=["svm", "svm-gaussian", "ls-kernel-ridge", "ls-polynomial", "kmeans", "gmm-em", "tree"],
 )
 def test_the_cross_check_overlays_scikit_learn_and_shows_a_tiny_discrepancy(
     file, query, chart_key, what, bound
@@ -284,3 +285,13 @@ def test_no_challenge_is_met_by_the_default_settings(page):
         at = open_page(page.file, {f"{page.key}.view": view})
         assert not [m.value for m in at.markdown if m.value.startswith(":material/check_circle:")], view
         assert EN["cls.reached_toast"] not in [toast.value for toast in at.toast]
+
+
+@pytest.mark.parametrize(
+    "query", [{"tree.criterion": "gain_ratio"}, {"tree.depth": "0"}], ids=["c45", "leaf"]
+)
+def test_the_tree_cross_check_says_when_scikit_learn_has_no_counterpart(query):
+    at = open_page("decision_trees.py", {**query, "tree.xcheck": "true"})
+    assert not at.exception
+    assert EN["cls.xcheck_none"] in [c.value for c in at.caption]
+    assert not sklearn_trace(at, "tree.regions")
