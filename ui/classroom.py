@@ -1,10 +1,11 @@
-"""Classroom tools on every view (issue 17): A/B comparison, lesson links and challenges.
+"""Classroom tools on every view (issue 17): A/B comparison, lesson links, challenges, cross-checks.
 
 A view's *settings* are the values of the URL-bound controls it drew in a run (:mod:`ui.shown`),
 less the data panel's (A and B share the data and seed). Settings travel in the URL as compact JSON
 (``<prefix>.ab``: the frozen A; ``<prefix>.lesson``: a list of lesson steps) and are applied to the
 controls before they are drawn, each only if the control exists with a value of the same type, so a
-hand-made link can neither break a control nor change the state: a malformed one is reported and ignored.
+hand-made link cannot break a control; a malformed one is reported and ignored, the state untouched.
+The cross-check toggle runs an :mod:`algorithms.crosscheck` function (scikit-learn, optional).
 """
 
 from __future__ import annotations
