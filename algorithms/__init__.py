@@ -12,6 +12,7 @@ from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
 from algorithms.control import *  # noqa: F401,F403
+from algorithms.crosscheck import *  # noqa: F401,F403  (scikit-learn only inside its functions)
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403
 from algorithms.deep import *  # noqa: F401,F403

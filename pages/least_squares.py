@@ -85,7 +85,7 @@ PRESETS = {
 ctx = page_frame(P, DataRequest("regression", 1, "sinc"))
 preset_picker(PRESETS, "ls.preset")
 view = view_picker(P, VIEWS)
-if ctx.data.train.X.shape[1] > 1 and view is not gd:
+if ctx.data.train.X.shape[1] > 1 and view.module is not gd:
     st.caption(t("ls.first_feature", name=ctx.data.train.feature_names[0]))
 controls, main = view_columns()
 view.render(ctx, controls, main)

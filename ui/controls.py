@@ -13,8 +13,11 @@ from streamlit.errors import StreamlitAPIException
 from ui.i18n import current_language
 from ui.i18n import t
 from ui.i18n import text_in
+from ui.shown import record
 
 LINK_VALUE_MAX = 400  # characters: over twice the longest value a control writes (10 k-means centres)
+LONG_LINK_VALUE_MAX = 3000  # characters of an A/B or lesson value (ui.classroom checks them itself)
+LONG_LINK_KEYS = (".ab", ".lesson")
 LINK_NUMBER_MAX = 1e9  # no control takes a number of this size
 NOTICE_KEY = "_link_dropped"  # keys removed from the link, for the notice after the rerun
 UNBOUND_KEY = "_link_unbound"  # keys whose widgets must not read the URL in this run
@@ -22,10 +25,11 @@ DOMAINS_KEY = "_control_domains"  # key → the values its control takes (settin
 KEY_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3}$")  # how this app's URL keys look
 
 
-def usable_in_link(value: str) -> bool:
+def usable_in_link(value: str, long: bool = False) -> bool:
     """Whether some control could take ``value`` from a URL: not overlong, and a finite, moderate number
-    if it reads as one (Streamlit stops the page on ``?seed=inf`` while seeding an integer input)."""
-    if len(value) > LINK_VALUE_MAX:
+    if it reads as one (Streamlit stops the page on ``?seed=inf`` while seeding an integer input).
+    ``long``: a classroom link value (``LONG_LINK_KEYS``), which may be longer."""
+    if len(value) > (LONG_LINK_VALUE_MAX if long else LINK_VALUE_MAX):
         return False
     try:
         number = float(value)
@@ -41,7 +45,13 @@ def drop_unusable_link_values() -> None:
     started with, so a cleaned link takes a rerun. Anything else wrong in a value (text for a number,
     an unknown option, out of range) each widget rejects itself, falling back to its default.
     """
-    unusable = [key for key in st.query_params if not all(map(usable_in_link, st.query_params.get_all(key)))]
+    unusable = [
+        key
+        for key in st.query_params
+        if not all(
+            usable_in_link(value, key.endswith(LONG_LINK_KEYS)) for value in st.query_params.get_all(key)
+        )
+    ]
     removed = [key for key in unusable if _remove_from_link(key)]
     if removed:
         st.session_state[NOTICE_KEY] = removed
@@ -75,6 +85,7 @@ def bound(key: str) -> dict[str, Any]:
     is unbound for this run: Streamlit would seed it from the URL (its value stays).
     """
     st.session_state.setdefault(DOMAINS_KEY, {}).setdefault(key, None)
+    record("controls", key)
     if key in st.session_state.get(UNBOUND_KEY, ()):
         return {"key": key, "persist_state": "session"}
     return {"key": key, "bind": "query-params", "persist_state": "session"}
@@ -132,6 +143,7 @@ def choice(
     """
     default = options[0] if default is None else default
     domain(key, ("options", *options))
+    record("controls", key)
     if key not in st.session_state and st.query_params.get(key) in options:
         st.session_state[key] = st.query_params[key]
     if st.session_state.get(key) not in options:

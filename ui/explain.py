@@ -13,6 +13,8 @@ import streamlit as st
 
 from ui.exports import formula_download
 from ui.i18n import t
+from ui.shown import explanations_hidden
+from ui.shown import record
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,8 @@ def subscript(n: int) -> str:
 
 def formula_panel(formulas: list[Formula], projector: bool) -> None:
     """The key formulas of the current view, bound to the current numbers, with their sources."""
+    if explanations_hidden():  # a lesson step hides them
+        return
     with st.expander(t("explain.formula"), expanded=not projector, icon=":material/function:"):
         for formula in formulas:
             st.latex(formula.latex)
@@ -162,6 +166,8 @@ def source_of(obj) -> tuple[str, str]:
 
 def code_view(*objects, projector: bool) -> None:
     """The exact source of the algorithm(s) that produced the figure."""
+    if explanations_hidden():
+        return
     with st.expander(t("explain.code"), expanded=False, icon=":material/code:"):
         for obj in objects:
             name, source = source_of(obj)
@@ -171,6 +177,7 @@ def code_view(*objects, projector: bool) -> None:
 
 def metrics_row(metrics: list[tuple[str, str]]) -> None:
     """A row of headline numbers, e.g. training and test error, objective, iterations."""
+    record("metrics", metrics)
     for col, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
         col.metric(label, value)
 

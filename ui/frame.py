@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
+from ui import classroom
 from ui.controls import bound
 from ui.controls import choice
 from ui.controls import drop_unusable_link_values
@@ -17,6 +18,7 @@ from ui.exports import export_panel
 from ui.i18n import LANGUAGE_KEY
 from ui.i18n import LANGUAGES
 from ui.i18n import t
+from ui.shown import explanations_hidden
 from ui.theme import PROJECTOR_CSS
 from ui.theme import Style
 from ui.theme import style_for
@@ -43,13 +45,15 @@ def page_frame(page: str, data: DataRequest | None = None) -> PageContext:
     with st.sidebar:
         choice(t("frame.language"), list(LANGUAGES), LANGUAGE_KEY, LANGUAGES.get, horizontal=True)
         projector = st.toggle(t("frame.projector"), help=t("frame.projector_help"), **bound(PROJECTOR_KEY))
+        classroom.begin(page)
     if projector:
         st.html(PROJECTOR_CSS)
     loaded = data_panel(page, data) if data is not None else None
     export_panel(page, loaded.train if loaded else None)
     st.title(t(f"{page}.title"))
-    if not projector:
+    if not projector and not explanations_hidden():
         st.caption(t(f"{page}.intro"))
+    classroom.place_panel()
     return PageContext(projector=projector, style=style_for(projector), data=loaded)
 
 

@@ -13,6 +13,7 @@ from types import ModuleType
 
 import streamlit as st
 
+from ui import classroom
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import chosen_before_drawn
@@ -30,12 +31,31 @@ def view_before_drawn(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
     return views[codes.index(chosen_before_drawn(f"{prefix}.view", codes))]
 
 
-def view_picker(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
-    """The row of view buttons (``<prefix>.view`` in the URL); returns the chosen view's module."""
+class PickedView:
+    """The chosen view: its ``render`` draws the view, then the classroom tools (:mod:`ui.classroom`).
+
+    Other attributes are the module's (``DATA``…); compare ``.module`` with a view module, not the
+    picked view itself.
+    """
+
+    def __init__(self, prefix: str, module: ModuleType):
+        self.prefix, self.module = prefix, module
+
+    def __getattr__(self, name: str):
+        return getattr(self.module, name)
+
+    def render(self, ctx, controls, main) -> None:
+        classroom.view_started()
+        self.module.render(ctx, controls, main)
+        classroom.after_view(self.prefix, ctx.projector)
+
+
+def view_picker(prefix: str, views: tuple[ModuleType, ...]) -> PickedView:
+    """The row of view buttons (``<prefix>.view`` in the URL); returns the chosen view."""
     codes = [view_code(v) for v in views]
     labels = catalogue_labels(f"{prefix}.views")
     code = choice(t(f"{prefix}.view"), codes, f"{prefix}.view", labels, horizontal=True)
-    return views[codes.index(code)]
+    return PickedView(prefix, views[codes.index(code)])
 
 
 def view_columns(wide: float = 3.0):

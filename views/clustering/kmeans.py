@@ -8,9 +8,14 @@ import numpy as np
 import streamlit as st
 
 from algorithms import KMeans
+from algorithms import kmeans_crosscheck
 from algorithms import kmeans_plusplus
 from algorithms.clustering import nearest_center
 from ui.charts import chart
+from ui.classroom import crosscheck
+from ui.classroom import crosscheck_caption
+from ui.classroom import crosscheck_points
+from ui.classroom import crosscheck_wanted
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import set_values
@@ -106,12 +111,16 @@ def render(ctx, controls, main):
             return
     with controls:
         run_index = run_picker(km) if len(km.runs_) > 1 else 0
+        xcheck = crosscheck_wanted("clu")
     run = km.runs_[run_index]
     regions = voronoi_regions(np.array([s.centers for s in run.history]), axes.x_range, axes.y_range)
     with main:
         left, right = columns_or_stacked(ctx.projector, [5, 3], gap="medium")
         with left:
-            kmeans_stepper(ctx, X, run, regions, axes, k, mode)
+            check = crosscheck(kmeans_crosscheck, X, run) if xcheck else None
+            kmeans_stepper(ctx, X, run, regions, axes, k, mode, check)
+            if check is not None:
+                crosscheck_caption(check, t("cls.xcheck_kmeans"))
         with right:
             objective_chart(run, ctx)
             if len(km.runs_) > 1:
@@ -181,10 +190,12 @@ def path_trace(paths: np.ndarray, style, name) -> dict:
     )
 
 
-def kmeans_stepper(ctx, X, run, regions, axes, k, mode):
+def kmeans_stepper(ctx, X, run, regions, axes, k, mode, check=None):
+    """The half-steps of one run; with a cross-check, scikit-learn's final centres marked on every step."""
     history = run.history
     gx, gy = np.linspace(*axes.x_range, STEP_RES), np.linspace(*axes.y_range, STEP_RES)
     paths = np.array([s.centers for s in history])
+    theirs = [] if check is None else [crosscheck_points(check.values, ctx.style)]
 
     def moved(s):
         if history[s].kind != "assign":
@@ -199,6 +210,7 @@ def kmeans_stepper(ctx, X, run, regions, axes, k, mode):
             path_trace(paths[: s + 1], ctx.style, t("clu.paths")),
             centre_trace(step.centers, ctx.style, t("clu.centres")),
             ring_trace(X[moved(s)], t("clu.moved"), ctx.style),
+            *theirs,
         ]
 
     def label(s):

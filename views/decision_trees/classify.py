@@ -11,8 +11,14 @@ import plotly.graph_objects as go
 
 from algorithms import DecisionTreeClassifier
 from algorithms import entropy
+from algorithms import tree_crosscheck
 from algorithms.trees import Tree
 from algorithms.trees import _ClassCriterion
+from ui.classroom import crosscheck
+from ui.classroom import crosscheck_caption
+from ui.classroom import crosscheck_wanted
+from ui.contours import level_polylines
+from ui.contours import level_trace
 from ui.data_panel import DataRequest
 from ui.explain import Formula
 from ui.explain import fmt
@@ -26,6 +32,7 @@ from ui.figures import padded_range
 from ui.figures import plain
 from ui.i18n import t
 from ui.polylines import polylines_trace
+from ui.theme import HIGHLIGHT_COLOR
 from views.decision_trees._cells import clipped_bounds
 from views.decision_trees._cells import selected_box
 from views.decision_trees._cells import split_segments
@@ -68,6 +75,21 @@ def regions_figure(g: Grown, data, axes: Axes, style) -> go.Figure:
         + traces
         + class_traces(data.train.X, data.train.y, classes, style, names=names),
     )
+
+
+def sklearn_regions(g: Grown, X, y, axes: Axes, style):
+    """scikit-learn's class borders for the same unpruned tree (dotted) and its cross-check; None when it
+    has no counterpart (gain ratio, depth 0) or the tree is pruned (α > 0)."""
+    gx, gy, G = grid_points(axes.x_range, axes.y_range, GRID)
+    _, _, criterion, depth, min_leaf = g.args[:5]
+    check = tree_crosscheck(g.est, X, y, G, criterion, depth, min_leaf) if g.alpha == 0 else None
+    if check is None:
+        return None
+    labels = check.values.reshape(len(gy), len(gx))
+    pieces = [level_polylines(gx, gy, (labels == c).astype(float), 0.5) for c in g.est.classes_]
+    xs = [x for px, _ in pieces for x in [*px, None]]
+    ys = [y for _, py in pieces for y in [*py, None]]
+    return level_trace(xs, ys, t("cls.xcheck_name"), style, color=HIGHLIGHT_COLOR, dash="dot"), check
 
 
 def classification_formulas(tree: Tree, node: int, criterion: str) -> list[Formula]:
@@ -123,11 +145,19 @@ def render(ctx, controls, main) -> None:
         )
     if g is None:
         return
+    with controls:
+        xcheck = crosscheck_wanted("tree")
     Xt, yt = (test.X, test.y) if test is not None else (None, None)
     names = data.train.feature_names
     axes = Axes(padded_range(X[:, 0]), padded_range(X[:, 1]), plain(names[0]), plain(names[1]))
     with main:
-        chart_and_diagram(ctx, g, regions_figure(g, data, axes, ctx.style), axes, "tree.regions")
+        fig = regions_figure(g, data, axes, ctx.style)
+        check = crosscheck(sklearn_regions, g, X, y, axes, ctx.style) if xcheck else None
+        if check is not None:
+            fig.add_trace(check[0])
+        chart_and_diagram(ctx, g, fig, axes, "tree.regions")
+        if check is not None:
+            crosscheck_caption(check[1], t("cls.xcheck_tree"))
         errors = [
             (t("tree.train_error"), fmt(error_of(g.pruned, X, y))),
             (t("tree.test_error"), fmt(error_of(g.pruned, Xt, yt))),

@@ -17,7 +17,11 @@ from algorithms import Ridge
 from algorithms import SGDRegressor
 from algorithms import SubspaceLeastSquares
 from algorithms import TrigonometricBasis
+from algorithms import least_squares_crosscheck
 from ui.charts import chart
+from ui.classroom import crosscheck
+from ui.classroom import crosscheck_caption
+from ui.classroom import crosscheck_wanted
 from ui.controls import bound
 from ui.controls import catalogue_labels
 from ui.controls import choice
@@ -80,7 +84,6 @@ def fit_model(X, y, *args):
     return make_estimator(*args).fit(X, y)
 
 
-
 def render(ctx, controls, main):
     data = ctx.data
     X, y = data.train.X[:, :1], data.train.y
@@ -112,6 +115,7 @@ def render(ctx, controls, main):
                 t("ls.max_iter"), [1000, 2000, 5000, 10_000, 20_000, 50_000], 50_000, **bound("ls.max_iter")
             )
         show_test = st.toggle(t("ls.show_test"), **bound("ls.show_test"))
+        xcheck = solver == "closed" and crosscheck_wanted("ls")
     seed = data_seed()
     est = fit_model(X, y, model, degree, m, h, constraint, lam, keep, solver, eta, max_iter, seed)
     if model == "gaussian" and len(y) > KERNEL_CENTRES:
@@ -129,10 +133,12 @@ def render(ctx, controls, main):
             sgd_stepper(est, X, y, grid, curves, axes, test, ctx)
         else:
             fit = Curve(t(f"ls.constraints.{constraint}"), grid, est.predict(grid[:, None]), FIT_COLOR)
+            check = crosscheck(least_squares_crosscheck, est, X, y, grid[:, None]) if xcheck else None
+            theirs = [Curve(t("cls.xcheck_name"), grid, check.values, ALT_COLOR, "dot")] if check else []
             fig = regression_figure(
                 X[:, 0],
                 y,
-                [*curves, fit],
+                [*curves, fit, *theirs],
                 axes,
                 ctx.style,
                 data_name=t("ls.train_points"),
@@ -140,6 +146,8 @@ def render(ctx, controls, main):
                 test_name=t("ls.test_points"),
             )
             editable_chart(fig, "ls", data, axes.x_range, axes.y_range, key="ls.fit_chart")
+            if check is not None:
+                crosscheck_caption(check, t("cls.xcheck_ls"))
         shown = [
             (t("metric.train_mse"), fmt(train_mse)),
             (t("metric.test_mse"), fmt(test_mse)),
@@ -267,5 +275,3 @@ def fit_formulas(est, model, constraint, solver, train, degree, m, h, lam, keep,
             "Sugiyama §3.1, (3.1); CS229 M05 normal equations",
         )
     return [basis, main, Formula(summary, "Sugiyama (3.1)")]
-
-

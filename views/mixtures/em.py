@@ -12,7 +12,12 @@ import streamlit as st
 
 from algorithms import GaussianMixture
 from algorithms import adjusted_rand_index
+from algorithms import gmm_crosscheck
 from ui.charts import chart
+from ui.classroom import crosscheck
+from ui.classroom import crosscheck_caption
+from ui.classroom import crosscheck_points
+from ui.classroom import crosscheck_wanted
 from ui.controls import bound
 from ui.controls import slider
 from ui.explain import Formula
@@ -64,6 +69,7 @@ def render(ctx, controls, main) -> None:
         seed = seed_slider()
         iters = st.select_slider(t("gmm.iters"), ITERS, 100, **bound("gmm.iters"))
         point = slider(t("gmm.point"), 0, n - 1, 0, "gmm.point", help=t("gmm.point_help"))
+        xcheck = crosscheck_wanted("gmm")
     axes = data_axes(data.train)
     with main:
         model = fit_components(n, k, fit_em, X, k, cov, init, seed, iters)
@@ -78,13 +84,17 @@ def render(ctx, controls, main) -> None:
         history = model.history_
         left, right = columns_or_stacked(ctx.projector, [5, 3], gap="medium")
         with left:
+            check = crosscheck(gmm_crosscheck, model, X) if xcheck else None
+            theirs = [] if check is None else [crosscheck_points(check.values[:, :2], ctx.style)]
             view = StepView(
                 data_static(ctx, axes, mode == "edit"),
-                lambda s: mixture_traces(X, history[s], ctx.style, point),
+                lambda s: [*mixture_traces(X, history[s], ctx.style, point), *theirs],
                 partial(em_label, history),
                 partial(em_details, history, X, point),
             )
             clickable_stepper("gmm.em", len(history), view, data, mode)
+            if check is not None:
+                crosscheck_caption(check, t("cls.xcheck_gmm"))
         with right:
             likelihood_chart(ctx, [(t("gmm.soft"), history)], key="gmm.em_ll", bound_curve=True)
             weights_chart(ctx, history)

@@ -10,7 +10,13 @@ import numpy as np
 import streamlit as st
 
 from algorithms import SVC
+from algorithms import svc_crosscheck
 from algorithms import svc_kernel
+from ui.classroom import crosscheck
+from ui.classroom import crosscheck_caption
+from ui.classroom import crosscheck_wanted
+from ui.contours import level_polylines
+from ui.contours import level_trace
 from ui.controls import bound
 from ui.data_panel import editable_chart
 from ui.explain import Formula
@@ -58,6 +64,7 @@ def render(ctx, controls, main) -> None:
         n_classes = len(np.unique(data.train.y))
         strategy = multi_controls(n_classes)
         show_slack = n_classes > 2 or st.toggle(t("svm.show_slack"), value=True, **bound("svm.slack"))
+        xcheck = n_classes == 2 and crosscheck_wanted("svm")
     samples = training_samples(data, main, binary=False)
     if samples is None:
         return
@@ -73,7 +80,12 @@ def render(ctx, controls, main) -> None:
     axes = plane_axes(data.train)
     fig = fit_figure(model, X, y, axes, params, hard, show_slack, ctx.style)
     with main:
+        check = crosscheck(sklearn_line, model, axes, ctx.style) if xcheck else None
+        if check is not None:
+            fig.add_trace(check[0])
         editable_chart(fig, "svm", data, axes.x_range, axes.y_range, key="svm.fit_chart")
+        if check is not None:
+            crosscheck_caption(check[1], t("cls.xcheck_svm"))
         stop_message(model)
         metric_rows(fit_metrics(model, X, y, data.test, kernel), ctx.projector)
         if len(y) <= 12:
@@ -109,6 +121,14 @@ def fit_figure(model, X, y, axes, params, hard, show_slack, style):
         traces.append(ring_trace(X[idx], t(f"svm.{category}_sv"), style, color, symbol, customdata=idx))
     title = t("svm.fit_title", kernel=t(f"svm.kernels.{kernel}"), C="∞" if hard else f"{C:g}")
     return figure(style, axes, title, traces, height=style.figure_height + 80, legend="bottom")
+
+
+def sklearn_line(model, axes, style):
+    """scikit-learn's f = 0 for the same SVM (dotted), and its cross-check (None without scikit-learn)."""
+    gx, gy, pts = grid_points(axes.x_range, axes.y_range, RESOLUTION)
+    check = svc_crosscheck(model, pts)
+    xs, ys = level_polylines(gx, gy, check.values.reshape(len(gy), len(gx)), 0.0)
+    return level_trace(xs, ys, t("cls.xcheck_name"), style, color=HIGHLIGHT_COLOR, dash="dot"), check
 
 
 def fit_metrics(model, X, y, test, kernel) -> list[tuple[str, str]]:
