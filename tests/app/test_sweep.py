@@ -16,12 +16,18 @@ from tests.app.apptools import input_widgets
 from tests.app.apptools import open_page
 from tests.app.apptools import trial_values
 from tests.app.apptools import widget
+from ui.exports import SVG_KEY
 from ui.registry import HOME
 from ui.registry import PAGES
 
 MAX_STATES = 8
 MAX_DEPTH = 2
 VIEWS = [(info, code) for info in PAGES for code in info.views]
+
+
+# Widgets of the frame, the same on every view of a page (language, data, exports, classroom tools):
+# swept in a view's first state only.
+TOOLKIT_WIDGETS = ("lang", SVG_KEY)
 
 
 def is_mode_switch(w) -> bool:
@@ -46,7 +52,7 @@ def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tu
     fixed = {key for key, _ in state} | set(query)
     children, restore = [], None
     for w in input_widgets(at):
-        frame_widget = w.key.endswith(".data") or w.key == "lang"  # swept in the first state only
+        frame_widget = w.key.endswith(".data") or w.key in TOOLKIT_WIDGETS or w.key.startswith("cls.")
         swept_elsewhere = w.key.endswith(".preset") or (state and frame_widget)
         if w.key in fixed or swept_elsewhere:
             continue
