@@ -104,6 +104,20 @@ CASES = [
         mixtures,
     ),
     FitCase(
+        "ICA (10 epochs, mini-batches of 50)",
+        lambda: ICA(0.1, 10, batch_size=50, random_state=0),
+        lambda: decomposition.FastICA(3, random_state=0),
+        mixtures,
+    ),
+    # The same fixed-point algorithm and tolerance as scikit-learn's.
+    FitCase(
+        "ICA (FastICA solver, tol 1e-4)",
+        lambda: ICA(solver="fastica", n_epochs=200, random_state=0),
+        lambda: decomposition.FastICA(3, random_state=0),
+        mixtures,
+        goal=2.0,
+    ),
+    FitCase(
         "LocalOutlierFactor(k=3)",
         lambda: LocalOutlierFactor(3),
         lambda: neighbors.LocalOutlierFactor(3),

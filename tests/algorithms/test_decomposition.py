@@ -395,3 +395,29 @@ def test_large_problems_use_lanczos_with_the_dense_answer():
     mu, U = _eigh_subset((A + A.T) / 2, None, n - 2, n - 1)
     np.testing.assert_allclose(lam, np.sort(1 - mu), rtol=1e-9)
     np.testing.assert_allclose(np.abs(V), np.abs(s[:, None] * U[:, ::-1]), atol=1e-8)
+
+
+@pytest.mark.parametrize("kind", ["speech", "laplace", "uniform"])
+def test_fastica_solver_matches_scikit_learn_up_to_sign_and_permutation(kind):
+    X, S, _ = cocktail_party(2000, 3, kind=kind, random_state=4)
+    ours = ICA(solver="fastica", n_epochs=200, tol=1e-8, random_state=0).fit(X)
+    sk = skd.FastICA(3, whiten="unit-variance", tol=1e-8, max_iter=200, random_state=0).fit(X)
+    assert ours.converged_ and 2 < len(ours.history_) < 201
+    C = np.corrcoef(ours.transform(X).T, sk.transform(X).T)[:3, 3:]
+    np.testing.assert_allclose(np.sort(np.abs(C), axis=1)[:, -1], 1.0, atol=1e-6)   # one partner each
+    assert sorted(np.abs(C).argmax(1)) == [0, 1, 2]
+    np.testing.assert_allclose(np.cov(ours.transform(X).T, bias=True), np.eye(3), atol=1e-8)
+    W = ours.W_
+    np.testing.assert_allclose(W @ W.T, np.eye(3), atol=1e-12)       # orthogonal after each update
+    # FastICA (unlike the sigmoid likelihood) also separates sub-Gaussian sources
+    assert np.all(_match_abs_corr(ours.transform(X), S) > 0.95)
+
+
+def test_fastica_input_checks():
+    X, _, _ = cocktail_party(200, 2, random_state=0)
+    with pytest.raises(ValueError, match="solver"):
+        ICA(solver="newton").fit(X)
+    with pytest.raises(ValueError, match="whiten"):
+        ICA(solver="fastica", whiten=False).fit(X)
+    short = ICA(solver="fastica", n_epochs=1, tol=1e-12, random_state=0).fit(X)
+    assert not short.converged_ and len(short.history_) == 2
