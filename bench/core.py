@@ -59,22 +59,30 @@ def run_fit_case(case: FitCase, n: int = 500, repeats=7, budget=2.0, at_least=3)
 
 
 def run_fit_sizes(case: FitCase, sizes=(500, 5000, 20000), budget: float = 30.0) -> list[dict]:
-    """``run_fit_case`` at each size (above the first: up to 3 repeats within ``budget``, at least one);
-    a size is skipped, with the
-    predicted seconds as ``skipped``, when fit time ∝ n^k extrapolated from the sizes already timed
-    (k = 3 before two sizes are known, at least 1) exceeds ``budget`` seconds for one fit."""
+    """``run_fit_case`` at each size (above the first: up to 3 repeats within ``budget``, at least one).
+
+    Before a larger size, single fits at doubling sizes measure the exponent k of fit time ∝ n^k
+    while a cubic extrapolation of the next doubling stays within ``budget``; a size whose fit is
+    then predicted over ``budget`` seconds is skipped, with the prediction as ``skipped``.
+    """
     rows = [run_fit_case(case, sizes[0])]
+    m, seconds, k = sizes[0], rows[0]["ours_ms"] / 1e3, 3.0
     for n in sizes[1:]:
-        last = rows[-1]
-        if "skipped" in last:
-            rows.append({"n": n, "skipped": last["skipped"] * (n / last["n"]) ** 3})
+        if "skipped" in rows[-1]:
+            rows.append({"n": n, "skipped": rows[-1]["skipped"] * (n / rows[-1]["n"]) ** k})
             continue
-        k = 3.0 if len(rows) < 2 else max(1.0, fit_exponent(rows[-2], last))
-        predicted = last["ours_ms"] / 1e3 * (n / last["n"]) ** k
+        while 2 * m < n and seconds * 8 <= budget:
+            args = case.data(2 * m)
+            probe = median_time(lambda a=args: case.ours().fit(*a), repeats=1, at_least=1)
+            m, seconds, k = 2 * m, probe, max(1.0, float(np.log2(probe / seconds)))
+        predicted = seconds * (n / m) ** k
         if predicted > budget:
             rows.append({"n": n, "skipped": predicted})
-        else:
-            rows.append(run_fit_case(case, n, repeats=3, budget=budget, at_least=1))
+            continue
+        rows.append(run_fit_case(case, n, repeats=3, budget=budget, at_least=1))
+        new_seconds = rows[-1]["ours_ms"] / 1e3
+        k = max(1.0, float(np.log(new_seconds / seconds) / np.log(n / m)))
+        m, seconds = n, new_seconds
     return rows
 
 
