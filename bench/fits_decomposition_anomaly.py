@@ -129,16 +129,14 @@ CASES = [
 ]
 
 
-class _SVDDPerN(SVDD):
+class _SVDDPerN:
     """C is given per n = 100 points; rescaled so that 1/(nC) (the share outside) stays 0.2."""
 
     def __init__(self, C100):
-        super().__init__(C100, 1.0)
         self.C100 = C100
 
     def fit(self, X, y=None):
-        self.C = self.C100 * 100 / len(X)
-        return super().fit(X)
+        return SVDD(self.C100 * 100 / len(X), 1.0).fit(X)
 
 
 class _OneClassPerN:
