@@ -2,9 +2,9 @@
 
 Fit times are measured in the same process as scikit-learn's, on the same data; the scaling
 exponent k says fit time grows like n^k from n = 500 to 5 000; n = 20 000 is timed too unless a
-fit there is predicted to take over 30 s (the row then says "skipped" with the prediction).
-Options: --pages-only, --fits-only, --no-browser, --no-scaling (n = 500 only), --only FAMILY ...
-(fits_<family>.py), --match TEXT (estimator names containing TEXT).
+fit there is predicted to take over --budget seconds (30; the row then says "skipped" with the
+prediction). Options: --pages-only, --fits-only, --no-browser, --no-scaling (n = 500 only),
+--only FAMILY ... (fits_<family>.py), --match TEXT (estimator names containing TEXT).
 """
 
 from __future__ import annotations
@@ -41,10 +41,10 @@ def fmt(value, digits=3):
     return "—" if value is None else f"{value:.{digits}g}"
 
 
-def size_cells(row):
+def size_cells(row, budget):
     """ours ms | scikit-learn ms | ratio at one size, or the predicted seconds of a skipped size."""
     if "skipped" in row:
-        return f"skipped (> 30 s: ~{row['skipped']:.0f} s predicted) | | "
+        return f"skipped (> {budget:g} s: ~{row['skipped']:.0f} s predicted) | | "
     return f"{fmt(row['ours_ms'])} | {fmt(row['reference_ms'])} | {fmt(row['ratio'], 2)}"
 
 
@@ -56,6 +56,7 @@ def main() -> None:
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--only", nargs="+", metavar="FAMILY", help="fit families, e.g. generative_svm trees")
     parser.add_argument("--match", metavar="TEXT", help="only estimators whose name contains TEXT")
+    parser.add_argument("--budget", type=float, default=30.0, help="seconds a larger size may take")
     args = parser.parse_args()
     lines = [
         f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})",
@@ -101,9 +102,9 @@ def main() -> None:
         ]
         for family, cases in fit_cases(args.only, args.match):
             for case in cases:
-                rows = run_fit_sizes(case, sizes) if scaling else [run_fit_case(case)]
+                rows = run_fit_sizes(case, sizes, args.budget) if scaling else [run_fit_case(case)]
                 goal = "≤ " + fmt(case.goal, 2) if case.goal else ""
-                cells = " | ".join(size_cells(r) for r in rows)
+                cells = " | ".join(size_cells(r, args.budget) for r in rows)
                 line = f"| {family} | {case.name} | {goal} | {cells} |"
                 if scaling:
                     line += f" {fit_exponent(*rows[:2]):.2f} |" if "skipped" not in rows[1] else " — |"
