@@ -428,10 +428,12 @@ def test_fastica_input_checks():
 
 # ------------------------------------------------------------------- sparse k-NN graph (large n)
 
+@pytest.mark.parametrize("d", [3, 12])                           # k-d tree, distance blocks
 @pytest.mark.parametrize("k", [1, 5, 12])
-def test_sparse_knn_graph_has_the_entries_of_the_dense_listing_graph(k):
-    X = np.random.default_rng(k).normal(size=(300, 3))
+def test_sparse_knn_graph_has_the_entries_of_the_dense_listing_graph(k, d):
+    X = np.random.default_rng(k).normal(size=(300, d))
     X[7] = X[3]                                                   # a duplicate: distance 0 ties
+    X[20] = 2 * X[19] - X[18]                                     # x₁₈ and x₂₀ equally far from x₁₉
     dense = knn_graph(X, k)
     sparse = sparse_knn_graph(X, k)
     np.testing.assert_array_equal(sparse.toarray(), dense)
