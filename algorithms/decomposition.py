@@ -16,12 +16,15 @@ from math import tanh
 import numpy as np
 import scipy.linalg
 from scipy.sparse import csr_matrix
+from scipy.sparse import diags
+from scipy.sparse import identity
 from scipy.sparse import issparse
 from scipy.sparse.csgraph import connected_components as _cc
 from scipy.sparse.linalg import ArpackError
 from scipy.sparse.linalg import ArpackNoConvergence
 from scipy.sparse.linalg import LinearOperator
 from scipy.sparse.linalg import eigsh
+from scipy.sparse.linalg import splu
 from scipy.spatial import cKDTree
 from scipy.special import gammaln
 
@@ -102,6 +105,35 @@ def _top_eigh(A, m: int, n: int):
     if isinstance(A, LinearOperator):
         return None
     return _eigh_subset(A, None, n - m, n - 1)
+
+
+def _shift_invert_top(S, u0, m: int, sigma: float = -1e-6):
+    """The m largest eigenpairs (ascending) of S − 2u0u0ᵀ, S sparse symmetric with spectrum in
+    [−1, 1] and u0 a unit vector: ARPACK on A = I − S + 2u0u0ᵀ in shift-invert mode around
+    ``sigma`` just below A's spectrum, where the wanted eigenvalues (A's smallest, near 0) become
+    far the largest of (A − σI)⁻¹ and Lanczos needs a few dozen products instead of thousands.
+    (A − σI)⁻¹ comes from one sparse LU of I − S − σI and Sherman–Morrison for 2u0u0ᵀ. Returns
+    None when ARPACK fails (the caller then solves densely).
+    """
+    n = S.shape[0]
+    A = LinearOperator((n, n), dtype=float, matvec=lambda v: np.ravel(v) - S @ np.ravel(v)
+                       + 2.0 * u0 * float(u0 @ np.ravel(v)))
+    v0 = np.random.default_rng(0).standard_normal(n)
+    try:
+        lu = splu((identity(n, format="csc") * (1.0 - sigma) - S).tocsc())
+        z = lu.solve(u0)
+        c = 2.0 / (1.0 + 2.0 * float(u0 @ z))
+
+        def solve(b):
+            y = lu.solve(np.ravel(b))
+            return y - c * z * float(u0 @ y)
+
+        inverse = LinearOperator((n, n), matvec=solve, dtype=float)
+        w, V = eigsh(A, k=m, sigma=sigma, which="LM", OPinv=inverse, v0=v0, tol=0.0)
+    except (ArpackNoConvergence, ArpackError, RuntimeError):      # RuntimeError: a singular factor
+        return None
+    order = np.argsort(1.0 - w)
+    return 1.0 - w[order], V[:, order]
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -293,8 +325,9 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     graph by sparse Lanczos iterations, else densely). This is the robust
     reading of the book's ``eigs(L,D,c-1,'sm')``: on a disconnected graph it still never
     returns the constant vector (Sugiyama §14.3 pitfall). Signs: largest-|·| entry positive.
-    A scipy.sparse W (:func:`sparse_knn_graph`) always takes the Lanczos route, connected or not
-    (a repeated eigenvalue's vectors are then a reproducible basis of its eigenspace).
+    A scipy.sparse W (:func:`sparse_knn_graph`) is solved by Lanczos in shift-invert mode,
+    connected or not (a repeated eigenvalue's vectors are then a reproducible basis of its
+    eigenspace), see :func:`_shift_invert_top`.
     """
     sparse = issparse(W)
     W = csr_matrix(W, dtype=float) if sparse else np.asarray(W, dtype=float)
@@ -308,7 +341,10 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     s = 1.0 / np.sqrt(deg)
     u0 = np.sqrt(deg) / np.sqrt(deg.sum())
     found = None
-    if sparse or (n > ITERATIVE_FROM and graph_components(W)[0] == 1):   # a simple top eigenvalue: Lanczos
+    if sparse and n_components < n - 1:
+        S = diags(s) @ ((W + W.T) / 2.0) @ diags(s)
+        found = _shift_invert_top(S.tocsc(), u0, n_components)
+    elif n > ITERATIVE_FROM and graph_components(W)[0] == 1:   # a simple top eigenvalue: Lanczos
         Ws = csr_matrix((W + W.T) / 2.0)
         op = LinearOperator((n, n), dtype=float,
                             matvec=lambda v: s * (Ws @ (s * np.ravel(v))) - 2.0 * u0 * (u0 @ np.ravel(v)))
