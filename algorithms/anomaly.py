@@ -19,6 +19,7 @@ from algorithms._base import check_random_state
 from algorithms._base import gaussian_kernel
 from algorithms._base import squared_distances
 from algorithms.model_selection import fold_ids
+from algorithms.svm import _KernelRows
 
 __all__ = ["LocalOutlierFactor", "SVDD", "SVDDStep", "SVDDSnapshots", "KLIEP", "KLIEPStep", "kliep_cv",
            "KLIEPCVResult"]
@@ -194,7 +195,9 @@ class SVDD(BaseEstimator):
 
     Solver: SMO — at each step the pair (i, j) violating the KKT conditions most (second-order
     working-set choice of Fan, Chen & Lin 2005) moves α_i += δ, α_j −= δ, keeping Σα = 1,
-    until the gap max_{α_i<C} −∇_i − min_{α_j>0} −∇_j ≤ ``tol``.
+    until the gap max_{α_i<C} −∇_i − min_{α_j>0} −∇_j ≤ ``tol``. K is computed whole when it
+    fits in ``cache_size`` MB, else its rows on demand in a least-recently-used cache (as
+    :class:`algorithms.SVC`; the same steps).
 
     Centre c = Σ α_i ψ(x_i); ‖ψ(x) − c‖² = K(x,x) − 2Σ_i α_i K(x, x_i) + αᵀKα;
     R² = the mean of ‖ψ(x_i) − c‖² over free support vectors (0 < α_i < C). If there is none,
@@ -209,7 +212,7 @@ class SVDD(BaseEstimator):
     """
 
     def __init__(self, C: float = 0.1, sigma: float | None = 1.0, tol: float = 1e-6,
-                 max_iter: int = 100_000, n_snapshots: int = 100):
+                 max_iter: int = 100_000, n_snapshots: int = 100, cache_size: float = 200.0):
         self._store(locals())
 
     def _kernel(self, A, B):
@@ -228,16 +231,18 @@ class SVDD(BaseEstimator):
                              f"1/n = {1 / n:.4g}.")
         tol = check_positive(self.tol, "The tolerance")
         max_iter = _check_int(self.max_iter, "max_iter")
-        K = self._kernel(X, X)
-        Kd = np.diag(K).copy()
+        check_positive(self.cache_size, "cache_size (MB)")
+        rows = _KernelRows(X, self._kernel, float(self.cache_size))
+        K = rows.K                                       # None when K does not fit in the cache
+        Kd = np.diag(K).copy() if K is not None else ((X * X).sum(1) if self.sigma is None else np.ones(n))
         trivial = C * n <= 1.0 + 1e-9                    # the only feasible point: α = 1/n
         if trivial:
             max_iter = 0
         alpha = self._initial_alpha(n, C)
-        grad = 2.0 * K @ alpha - Kd                      # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
+        grad = 2.0 * self._K_times(X, K, alpha) - Kd    # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
         schedule = set(np.unique(np.round(np.geomspace(1, max(max_iter, 1), int(self.n_snapshots)))
                                  .astype(int)).tolist())
-        history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, K, Kd), np.inf)]
+        history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
         eps_a = 1e-12 * C
         self.converged_ = trivial
         it = 0
@@ -255,11 +260,12 @@ class SVDD(BaseEstimator):
                 break
             # second-order choice of j among the candidates that may decrease
             b = m_up - minus_g
-            a = np.maximum(Kd[i] + Kd - 2.0 * K[i], 1e-12)
+            Ki = rows.row(i)
+            a = np.maximum(Kd[i] + Kd - 2.0 * Ki, 1e-12)
             cand = low & (minus_g < m_up)
             score = np.where(cand, -(b * b) / a, np.inf)
             j = int(np.argmin(score))
-            eta = max(Kd[i] + Kd[j] - 2.0 * K[i, j], 1e-12)
+            eta = max(Kd[i] + Kd[j] - 2.0 * Ki[j], 1e-12)
             delta = (grad[j] - grad[i]) / (2.0 * eta)     # minimiser along α_i += δ, α_j −= δ
             delta = min(delta, C - alpha[i], alpha[j])
             if delta <= 0.0:                             # no progress possible at this precision
@@ -270,11 +276,11 @@ class SVDD(BaseEstimator):
                 alpha[i] = C
             if alpha[j] < eps_a:
                 alpha[j] = 0.0
-            grad += 2.0 * delta * (K[i] - K[j])          # K is symmetric: rows are contiguous
+            grad += 2.0 * delta * (Ki - rows.row(j))     # K is symmetric: rows are contiguous
             if it in schedule:
-                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, K, Kd), gap))
+                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd), gap))
         if history[-1].step != it:
-            history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, K, Kd),
+            history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd),
                                     self._gap(alpha, grad, C)))
         alpha = np.clip(alpha, 0.0, C)
         alpha /= alpha.sum()
@@ -282,8 +288,10 @@ class SVDD(BaseEstimator):
         self.alpha_ = alpha
         self.n_iter_ = it
         self.history_ = tuple(history)
-        self._aKa = float(alpha @ K @ alpha)
-        d2 = Kd - 2.0 * K @ alpha + self._aKa
+        self.kernel_rows_computed_ = rows.misses
+        Ka = self._K_times(X, K, alpha)
+        self._aKa = float(alpha @ Ka)
+        d2 = Kd - 2.0 * Ka + self._aKa
         kinds = _alpha_kinds(alpha, C)
         self.support_ = np.flatnonzero(kinds > 0)
         self.free_support_ = np.flatnonzero(kinds == 1)
@@ -298,9 +306,19 @@ class SVDD(BaseEstimator):
         """A feasible start: α = 1/n for every point (needs C ≥ 1/n)."""
         return np.full(n, 1.0 / n)
 
+    def _K_times(self, X, K, alpha) -> FloatArray:
+        """K α, over the nonzero α_i in row blocks when K is not kept."""
+        if K is not None:
+            return K @ alpha
+        nz = np.flatnonzero(alpha)
+        step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
+        return np.concatenate([self._kernel(X[start:start + step], X[nz]) @ alpha[nz]
+                               for start in range(0, len(X), step)])
+
     @staticmethod
-    def _dual(alpha, K, Kd) -> float:
-        return float(alpha @ Kd - alpha @ K @ alpha)
+    def _dual(alpha, grad, Kd) -> float:
+        """Σ α_i K_ii − αᵀKα, with Kα = (∇ + K_d)/2 from the gradient the solver keeps."""
+        return float(alpha @ Kd - 0.5 * alpha @ (grad + Kd))
 
     @staticmethod
     def _gap(alpha, grad, C) -> float:

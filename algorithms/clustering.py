@@ -20,8 +20,8 @@ from algorithms._base import check_random_state
 from algorithms._base import gaussian_kernel
 from algorithms._base import squared_distances
 from algorithms.decomposition import _components_warning
+from algorithms.decomposition import _graph
 from algorithms.decomposition import graph_components
-from algorithms.decomposition import knn_graph
 from algorithms.decomposition import laplacian_eigenvectors
 from algorithms.distances import check_minkowski
 from algorithms.distances import minkowski_distances
@@ -341,10 +341,11 @@ class KernelKMeansStep:
     moved: int = 0
 
 
-def _kernel_scores(K_x_train, K_diag_train_sums, onehot, counts):
-    """−(2/n_y) Σ_{i∈y} K(x, x_i) + (1/n_y²) Σ_{i,i'∈y} K(x_i, x_i') for every x and y."""
+def _kernel_scores(K_onehot, K_diag_train_sums, counts):
+    """−(2/n_y) Σ_{i∈y} K(x, x_i) + (1/n_y²) Σ_{i,i'∈y} K(x_i, x_i') for every x and y, from
+    K_onehot = K(x, x_i) @ onehot (the sums Σ_{i∈y} K(x, x_i))."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        cross = (K_x_train @ onehot) / counts[None, :]
+        cross = K_onehot / counts[None, :]
         within = K_diag_train_sums / counts**2
     scores = -2.0 * cross + within[None, :]
     scores[:, counts == 0] = np.inf
@@ -390,20 +391,19 @@ class KernelKMeans(BaseEstimator):
         ar = np.arange(k)
         diagK = np.diag(K)
 
-        def stats(lab):
+        def stats(lab):                 # the one n × n product of an iteration: K @ onehot
             onehot = (lab[:, None] == ar[None, :]).astype(float)
-            counts = onehot.sum(0)
-            within_sums = np.einsum("ik,ik->k", onehot, K @ onehot)
-            return onehot, counts, within_sums
+            KO = K @ onehot
+            return KO, onehot.sum(0), np.einsum("ik,ik->k", onehot, KO)
 
         def objective(counts, within_sums):
             nz = counts > 0
             return float(diagK.sum() - (within_sums[nz] / counts[nz]).sum())
 
-        onehot, counts, within_sums = stats(labels)
+        KO, counts, within_sums = stats(labels)
         history = [KernelKMeansStep(0, _readonly(labels), objective(counts, within_sums))]
         for it in range(1, max_iter + 1):
-            scores = _kernel_scores(K, within_sums, onehot, counts)
+            scores = _kernel_scores(KO, within_sums, counts)
             new = scores.argmin(1)
             new_counts = np.bincount(new, minlength=k)
             for j in np.flatnonzero(new_counts == 0):          # re-seed empty clusters
@@ -415,7 +415,7 @@ class KernelKMeans(BaseEstimator):
                 new_counts[j] += 1
             moved = int((new != labels).sum())
             labels = new
-            onehot, counts, within_sums = stats(labels)
+            KO, counts, within_sums = stats(labels)
             history.append(KernelKMeansStep(it, _readonly(labels),
                                             objective(counts, within_sums), moved))
             if moved == 0:
@@ -437,8 +437,7 @@ class KernelKMeans(BaseEstimator):
         onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
         counts = onehot.sum(0)
         within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
-        return _kernel_scores(gaussian_kernel(X, self.X_fit_, self.h), within, onehot,
-                              counts).argmin(1)
+        return _kernel_scores(gaussian_kernel(X, self.X_fit_, self.h) @ onehot, within, counts).argmin(1)
 
     def predict_steps(self, X, steps=None) -> np.ndarray:
         """Labels of new points X for the clusters of every recorded step (default: all).
@@ -455,7 +454,7 @@ class KernelKMeans(BaseEstimator):
             lab = self.history_[s].labels
             onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
             within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
-            out.append(_kernel_scores(K_new, within, onehot, onehot.sum(0)).argmin(1))
+            out.append(_kernel_scores(K_new @ onehot, within, onehot.sum(0)).argmin(1))
         return np.array(out, dtype=int).reshape(len(out), len(X))
 
     def fit_predict(self, X, y=None) -> np.ndarray:
@@ -490,6 +489,9 @@ class SpectralClustering(BaseEstimator):
     pitfall). k-means uses k-means++ starts (distinct points, so a two-valued embedding never
     gets two identical centres) with ``n_init`` restarts.
 
+    From ``SPARSE_FROM`` (2 000) samples on, W is kept as a scipy.sparse matrix
+    (:func:`algorithms.sparse_knn_graph`, the same entries) and the eigenvectors come from Lanczos.
+
     Attributes: ``affinity_matrix_`` (W, 0/1 with self-loops), ``n_connected_components_``,
     ``component_labels_``, ``warning_`` (text when the graph has several components, else None),
     ``eigenvalues_``, ``embedding_`` (n, c − 1), ``kmeans_`` (the fitted :class:`KMeans` on the
@@ -508,7 +510,7 @@ class SpectralClustering(BaseEstimator):
             raise ValueError("Spectral clustering needs at least 2 clusters.")
         if c > n - 1:
             raise ValueError(f"Too many clusters ({c}) for {n} samples.")
-        W = knn_graph(X, self.n_neighbors)
+        W = _graph(X, self.n_neighbors)
         self.affinity_matrix_ = W
         self.n_connected_components_, self.component_labels_ = graph_components(W)
         self.warning_ = _components_warning(self.n_connected_components_, int(self.n_neighbors),

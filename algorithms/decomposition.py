@@ -16,11 +16,16 @@ from math import tanh
 import numpy as np
 import scipy.linalg
 from scipy.sparse import csr_matrix
+from scipy.sparse import diags
+from scipy.sparse import identity
+from scipy.sparse import issparse
 from scipy.sparse.csgraph import connected_components as _cc
 from scipy.sparse.linalg import ArpackError
 from scipy.sparse.linalg import ArpackNoConvergence
 from scipy.sparse.linalg import LinearOperator
 from scipy.sparse.linalg import eigsh
+from scipy.sparse.linalg import splu
+from scipy.spatial import cKDTree
 from scipy.special import gammaln
 
 from algorithms._base import BaseEstimator
@@ -34,7 +39,7 @@ from algorithms._base import gaussian_kernel
 from algorithms._base import squared_distances
 
 __all__ = ["PCA", "LPP", "KernelPCA", "LaplacianEigenmap", "FactorAnalysis", "ICA",
-           "FAStep", "ICAStep", "knn_graph", "heat_kernel_graph", "graph_components",
+           "FAStep", "ICAStep", "knn_graph", "sparse_knn_graph", "heat_kernel_graph", "graph_components",
            "laplacian_eigenvectors", "cocktail_party", "inscribed_ball_volume",
            "samples_for_density", "curse_of_dimensionality", "CurseOfDimensionality",
            "distance_contrast", "to_polar", "from_polar", "class_separation", "rank_correlation",
@@ -100,6 +105,35 @@ def _top_eigh(A, m: int, n: int):
     if isinstance(A, LinearOperator):
         return None
     return _eigh_subset(A, None, n - m, n - 1)
+
+
+def _shift_invert_top(S, u0, m: int, sigma: float = -1e-6):
+    """The m largest eigenpairs (ascending) of S − 2u0u0ᵀ, S sparse symmetric with spectrum in
+    [−1, 1] and u0 a unit vector: ARPACK on A = I − S + 2u0u0ᵀ in shift-invert mode around
+    ``sigma`` just below A's spectrum, where the wanted eigenvalues (A's smallest, near 0) become
+    far the largest of (A − σI)⁻¹ and Lanczos needs a few dozen products instead of thousands.
+    (A − σI)⁻¹ comes from one sparse LU of I − S − σI and Sherman–Morrison for 2u0u0ᵀ. Returns
+    None when ARPACK fails (the caller then solves densely).
+    """
+    n = S.shape[0]
+    A = LinearOperator((n, n), dtype=float, matvec=lambda v: np.ravel(v) - S @ np.ravel(v)
+                       + 2.0 * u0 * float(u0 @ np.ravel(v)))
+    v0 = np.random.default_rng(0).standard_normal(n)
+    try:
+        lu = splu((identity(n, format="csc") * (1.0 - sigma) - S).tocsc())
+        z = lu.solve(u0)
+        c = 2.0 / (1.0 + 2.0 * float(u0 @ z))
+
+        def solve(b):
+            y = lu.solve(np.ravel(b))
+            return y - c * z * float(u0 @ y)
+
+        inverse = LinearOperator((n, n), matvec=solve, dtype=float)
+        w, V = eigsh(A, k=m, sigma=sigma, which="LM", OPinv=inverse, v0=v0, tol=0.0)
+    except (ArpackNoConvergence, ArpackError, RuntimeError):      # RuntimeError: a singular factor
+        return None
+    order = np.argsort(1.0 - w)
+    return 1.0 - w[order], V[:, order]
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -216,6 +250,51 @@ def knn_graph(X, n_neighbors: int = 10, self_loops: bool = True) -> FloatArray:
     return W
 
 
+SPARSE_FROM = 2000  # from this many samples, estimators keep the k-NN graph as a sparse matrix
+
+
+def sparse_knn_graph(X, n_neighbors: int = 10, self_loops: bool = True) -> csr_matrix:
+    """:func:`knn_graph` as a scipy.sparse CSR matrix, in O(nk) memory instead of n × n.
+
+    Column j marks x_j and every x_i within its (k+1)-th smallest distance (ties included), then
+    the OR rule, as :func:`knn_graph`. With up to 10 features the neighbours come from a k-d tree
+    (O(n log n); distances within a relative 1e-12 of the threshold count as ties), else from
+    blocks of the distance matrix. The estimators use it from ``SPARSE_FROM`` samples on, where
+    the dense W would take n² · 8 bytes (3.2 GB at n = 20 000).
+    """
+    X = check_array(X, min_samples=2)
+    n = len(X)
+    k = _check_n_neighbors(n_neighbors, n)
+    if X.shape[1] <= 10:
+        tree = cKDTree(X)
+        radius = tree.query(X, k + 1)[0][:, k]
+        found = tree.query_ball_point(X, radius * (1 + 1e-12), return_sorted=False)
+        cols = np.repeat(np.arange(n), [len(f) for f in found])
+        rows = np.concatenate(found).astype(np.int64)
+    else:
+        rows, cols = [], []
+        step = max(1, 4_000_000 // n)              # a (step, n) block of distances: 32 MB
+        for start in range(0, n, step):
+            d = squared_distances(X[start:start + step], X)       # rows = columns j of knn_graph's d
+            j = np.arange(start, start + len(d))
+            d[j - start, j] = 0.0
+            threshold = np.partition(d, k, axis=1)[:, k]
+            r, c = np.nonzero(d <= threshold[:, None])
+            rows.append(c)
+            cols.append(r + start)
+        rows, cols = np.concatenate(rows), np.concatenate(cols)
+    M = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n))
+    W = ((M + M.T) > 0).astype(float).tocsr()                     # the OR rule
+    W.setdiag(1.0 if self_loops else 0.0)
+    W.eliminate_zeros()
+    return W
+
+
+def _graph(X, n_neighbors):
+    """The k-NN graph an estimator uses: dense below ``SPARSE_FROM`` samples, sparse from there."""
+    return (knn_graph if len(X) < SPARSE_FROM else sparse_knn_graph)(X, n_neighbors)
+
+
 def heat_kernel_graph(X, t: float = 0.7071067811865476) -> FloatArray:
     """Gaussian similarity W_ii' = exp(−‖x_i − x_i'‖²/(2t²)) (Sugiyama Fig 13.8).
 
@@ -230,9 +309,9 @@ def graph_components(W) -> tuple[int, np.ndarray]:
 
     A kNN graph with several components makes the Laplacian's eigenvalue 0 repeated: the
     smallest eigenvectors are then arbitrary mixtures of component indicators (Sugiyama §14.3).
+    W may be dense or scipy.sparse.
     """
-    W = np.asarray(W)
-    n, labels = _cc(csr_matrix(W != 0), directed=False)
+    n, labels = _cc(csr_matrix(W) if issparse(W) else csr_matrix(np.asarray(W) != 0), directed=False)
     return int(n), labels
 
 
@@ -246,24 +325,32 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     graph by sparse Lanczos iterations, else densely). This is the robust
     reading of the book's ``eigs(L,D,c-1,'sm')``: on a disconnected graph it still never
     returns the constant vector (Sugiyama §14.3 pitfall). Signs: largest-|·| entry positive.
+    A scipy.sparse W (:func:`sparse_knn_graph`) is solved by Lanczos in shift-invert mode,
+    connected or not (a repeated eigenvalue's vectors are then a reproducible basis of its
+    eigenspace), see :func:`_shift_invert_top`.
     """
-    W = np.asarray(W, dtype=float)
-    n = len(W)
+    sparse = issparse(W)
+    W = csr_matrix(W, dtype=float) if sparse else np.asarray(W, dtype=float)
+    n = W.shape[0]
     if not 1 <= n_components <= n - 1:
         raise ValueError(f"The embedding dimension must be between 1 and n − 1 = {n - 1}; "
                          f"got {n_components}.")
-    deg = W.sum(1)
+    deg = np.asarray(W.sum(1)).ravel()
     if np.any(deg <= 0):
         raise ValueError("A point has no neighbours in the similarity graph (zero degree).")
     s = 1.0 / np.sqrt(deg)
     u0 = np.sqrt(deg) / np.sqrt(deg.sum())
     found = None
-    if n > ITERATIVE_FROM and graph_components(W)[0] == 1:      # a simple top eigenvalue: Lanczos
+    if sparse and n_components < n - 1:
+        S = diags(s) @ ((W + W.T) / 2.0) @ diags(s)
+        found = _shift_invert_top(S.tocsc(), u0, n_components)
+    elif n > ITERATIVE_FROM and graph_components(W)[0] == 1:   # a simple top eigenvalue: Lanczos
         Ws = csr_matrix((W + W.T) / 2.0)
         op = LinearOperator((n, n), dtype=float,
                             matvec=lambda v: s * (Ws @ (s * np.ravel(v))) - 2.0 * u0 * (u0 @ np.ravel(v)))
         found = _top_eigh(op, n_components, n)
     if found is None:
+        W = W.toarray() if sparse else W
         A = s[:, None] * W * s[None, :]
         A -= np.outer(u0, u0) * 2.0            # trivial eigenvalue 1 → −1: never among the largest
         A = (A + A.T) / 2.0
@@ -431,6 +518,8 @@ class LaplacianEigenmap(BaseEstimator):
 
     ``n_connected_components_`` > 1 means eigenvalue 0 is repeated and the embedding is an
     arbitrary mixture of component indicators; ``warning_`` then says so (else None).
+    From ``SPARSE_FROM`` (2 000) samples on, ``affinity_matrix_`` is the same graph as a
+    scipy.sparse matrix (:func:`sparse_knn_graph`) and the eigenvectors come from Lanczos.
     """
 
     def __init__(self, n_components: int = 2, n_neighbors: int = 10):
@@ -440,7 +529,7 @@ class LaplacianEigenmap(BaseEstimator):
         X = check_array(X, min_samples=3)
         n = len(X)
         m = _check_n_components(self.n_components, n - 1, "the number of samples − 1")
-        W = knn_graph(X, self.n_neighbors)
+        W = _graph(X, self.n_neighbors)
         self.affinity_matrix_ = W
         self.n_connected_components_, self.component_labels_ = graph_components(W)
         self.eigenvalues_, self.embedding_ = laplacian_eigenvectors(W, m)
@@ -616,7 +705,8 @@ class FactorAnalysis(BaseEstimator):
 
 @dataclass(frozen=True)
 class ICAStep:
-    """W after an epoch of stochastic gradient ascent and ℓ(W) on the (whitened) data."""
+    """W after an epoch of stochastic gradient ascent (or a FastICA fixed-point iteration) and ℓ(W)
+    on the (whitened) data."""
 
     epoch: int
     W: FloatArray                # the unmixing matrix the algorithm updates
@@ -626,8 +716,8 @@ class ICAStep:
 
 def _ica_loglik(Xw, W) -> float:
     """ℓ(W) = Σ_i (Σ_j log g'(w_jᵀx_i) + log|W|), g the sigmoid: log g'(s) = −log(2 + 2cosh s)."""
-    S = Xw @ W.T
-    log_gprime = -(np.logaddexp(0.0, S) + np.logaddexp(0.0, -S))
+    A = np.abs(Xw @ W.T)
+    log_gprime = -(A + 2.0 * np.log1p(np.exp(-A)))            # log(2 + 2cosh s), stable for large |s|
     return float(log_gprime.sum() + len(Xw) * np.linalg.slogdet(W)[1])
 
 
@@ -648,10 +738,17 @@ class ICA(BaseEstimator):
     sign-flipped versions of the true ones (the ICA ambiguities of §1). The sigmoid density is
     super-Gaussian: it separates speech-like or Laplace sources, but not sub-Gaussian ones
     (uniform, sine or square waves), for which the true unmixing is not a likelihood maximum.
+
+    ``solver="fastica"`` (not in the notes; Hyvärinen & Oja 2000, scikit-learn's FastICA with
+    G(s) = log cosh s) replaces the gradient steps by the fixed-point update on whitened data,
+    W ← E[tanh(Wx) xᵀ] − diag(E[1 − tanh²(Wx)]) W, then W ← (WWᵀ)^(−1/2) W, from a random
+    orthogonal start, for at most ``n_epochs`` iterations (one :class:`ICAStep` each) until
+    max_j |1 − |w_j,newᵀ w_j|| < ``tol``; ``converged_`` says whether it did. Its W is orthogonal:
+    the sources have unit variance (ℓ(W) is still the notes' likelihood of that W).
     """
 
     def __init__(self, alpha: float = 0.01, n_epochs: int = 10, batch_size: int = 1,
-                 whiten: bool = True, random_state=None):
+                 whiten: bool = True, random_state=None, solver: str = "sga", tol: float = 1e-4):
         self._store(locals())
 
     def fit(self, X, y=None) -> "ICA":
@@ -662,6 +759,11 @@ class ICA(BaseEstimator):
             v = getattr(self, name)
             if isinstance(v, bool) or int(v) != v or v < 1:
                 raise ValueError(f"{name} must be a whole number ≥ 1; got {v!r}.")
+        if self.solver not in ("sga", "fastica"):
+            raise ValueError(f"solver must be 'sga' or 'fastica'; got {self.solver!r}.")
+        if self.solver == "fastica" and not self.whiten:
+            raise ValueError("FastICA works on whitened data: use whiten=True.")
+        tol = check_positive(self.tol, "The tolerance")
         rng = check_random_state(self.random_state)
         self.mean_ = X.mean(0)
         Xc = X - self.mean_
@@ -674,11 +776,19 @@ class ICA(BaseEstimator):
         else:
             P = np.eye(d)
         Xw = Xc @ P.T
-        W = np.eye(d)
+        W = _symmetric_decorrelation(rng.standard_normal((d, d))) if self.solver == "fastica" else np.eye(d)
         history = [ICAStep(0, _readonly(W), _readonly(W @ P), _ica_loglik(Xw, W))]
         bs = int(self.batch_size)
         self.diverged_ = False
+        self.converged_ = False
         for epoch in range(1, int(self.n_epochs) + 1):
+            if self.solver == "fastica":
+                W, change = _fastica_step(Xw, W)
+                history.append(ICAStep(epoch, _readonly(W), _readonly(W @ P), _ica_loglik(Xw, W)))
+                if change < tol:
+                    self.converged_ = True
+                    break
+                continue
             order = rng.permutation(m)
             if bs == 1:
                 W = _ica_sga_epoch(Xw[order], W, alpha)
@@ -733,6 +843,21 @@ def match_sources(R, S) -> tuple[FloatArray, FloatArray]:
 
 def _expit(z):
     return 0.5 * (1.0 + np.tanh(0.5 * z))
+
+
+def _symmetric_decorrelation(W: FloatArray) -> FloatArray:
+    """(WWᵀ)^(−1/2) W: the orthogonal matrix nearest to W's rows' directions (FastICA)."""
+    evals, E = np.linalg.eigh(W @ W.T)
+    return (E / np.sqrt(np.maximum(evals, 1e-300))) @ E.T @ W
+
+
+def _fastica_step(Xw: FloatArray, W: FloatArray) -> tuple[FloatArray, float]:
+    """One parallel FastICA fixed-point update with G = log cosh (g = tanh, g' = 1 − tanh²) on
+    whitened rows Xw; returns the new W and max_j |1 − |w_j,newᵀ w_j||."""
+    T = np.tanh(Xw @ W.T)                                       # (m, d): g(w_jᵀx_i)
+    new = T.T @ Xw / len(Xw) - (1.0 - T * T).mean(0)[:, None] * W
+    new = _symmetric_decorrelation(new)
+    return new, float(np.max(np.abs(np.abs(np.einsum("ij,ij->i", new, W)) - 1.0)))
 
 
 def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):

@@ -11,6 +11,7 @@ Li Hang's (7.37) minimises −D, so his printed dual values are −D.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,6 +70,71 @@ def svc_kernel(A, B, kernel: str = "linear", sigma: float = 1.0, degree: int = 3
     for _ in range(int(degree) - 1):       # repeated products: much faster than np.power
         P *= G
     return P
+
+
+def _kernel_diag(X, kernel, sigma, degree, coef0) -> FloatArray:
+    """K(x_i, x_i) for every row, with the same elementwise operations as :func:`svc_kernel`
+    (bit-identical to its diagonal for up to 8 features, where the dot products are summed
+    feature by feature)."""
+    if kernel == "gaussian":
+        return np.ones(len(X))
+    if X.shape[1] > 8:
+        G = np.einsum("ij,ij->i", X, X)
+    else:
+        G = X[:, 0] * X[:, 0]
+        for k in range(1, X.shape[1]):
+            G += X[:, k] * X[:, k]
+    if kernel == "linear":
+        return G
+    G += float(coef0)
+    P = G.copy()
+    for _ in range(int(degree) - 1):
+        P *= G
+    return P
+
+
+class _KernelRows:
+    """Rows K[i, :] of the training kernel matrix for SMO, and the rows 1/η_ik of the second-order
+    choice, within ``cache_size`` MB: the whole K computed once when it fits (with all n rows of
+    1/η), otherwise each row computed on demand and kept in a least-recently-used cache (as
+    libsvm's kernel cache). A row is the same numbers either way (up to 8 features)."""
+
+    def __init__(self, X, kernel, cache_size: float):
+        n = len(X)
+        self.X, self.kernel = X, kernel
+        self.capacity = max(2, int(cache_size * 2**20) // (16 * n))   # a row and its 1/η row
+        self.K = kernel(X, X) if self.capacity >= n else None
+        self._rows, self._inv_eta = OrderedDict(), OrderedDict()
+        self.misses = 0
+
+    def _cached(self, cache, i, compute):
+        row = cache.get(i)
+        if row is None:
+            row = cache[i] = compute(i)
+            if len(cache) > self.capacity:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(i)
+        return row
+
+    def row(self, i) -> FloatArray:
+        if self.K is not None:
+            return self.K[i]
+        return self._cached(self._rows, i, self._compute_row)
+
+    def _compute_row(self, i):
+        self.misses += 1
+        return self.kernel(self.X[i:i + 1], self.X)[0]
+
+    def inv_eta(self, i, diag) -> FloatArray:
+        """1/η_ik = 1/(K_ii + K_kk − 2K_ik) for every k (η floored at 1e-12)."""
+        def compute(i):
+            row = diag + diag[i]
+            row -= self.row(i)
+            row -= self.row(i)
+            np.maximum(row, 1e-12, out=row)
+            return np.reciprocal(row, out=row)
+        return self._cached(self._inv_eta, i, compute)
 
 
 @dataclass(frozen=True)
@@ -163,7 +229,10 @@ class SVC(BaseEstimator):
     step gives b = −0.8, the optimal b lies in [−0.4, −0.2]).
 
     ``history_`` has one :class:`SMOStep` per step (α itself is rebuilt by :meth:`alpha_at`).
-    The kernel matrix is computed once and cached for the fit. ``max_iter`` bounds the steps.
+    The kernel matrix is computed once for the fit when it fits in ``cache_size`` MB (as
+    scikit-learn's parameter); for larger n, rows K[i, :] are computed when SMO needs them and kept
+    in a least-recently-used cache of that size (the same steps, less memory; ``kernel_rows_computed_``
+    counts the rows computed, 0 when K was computed whole). ``max_iter`` bounds the steps.
 
     Fitted attributes: ``alpha_``, ``b_``, ``b_interval_``, ``support_`` (indices with α > 0),
     ``support_vectors_``, ``dual_coef_`` (α_i y_i of the support vectors), ``alpha_category_``
@@ -178,7 +247,7 @@ class SVC(BaseEstimator):
 
     def __init__(self, C: float = 1.0, kernel: str = "linear", sigma: float = 1.0,
                  degree: int = 3, coef0: float = 1.0, tol: float = 1e-3,
-                 max_iter: int = 20_000, selection: str = "second_order"):
+                 max_iter: int = 20_000, selection: str = "second_order", cache_size: float = 200.0):
         self._store(locals())
 
     # -- fitting ---------------------------------------------------------------------------
@@ -190,6 +259,7 @@ class SVC(BaseEstimator):
         tol = check_positive(self.tol, "The KKT tolerance ε")
         if self.selection not in ("book", "second_order"):
             raise ValueError(f"selection must be 'book' or 'second_order'; got {self.selection!r}.")
+        check_positive(self.cache_size, "cache_size (MB)")
         return C, tol, _check_int(self.max_iter, "max_iter")
 
     def _kernel(self, A, B):
@@ -199,11 +269,19 @@ class SVC(BaseEstimator):
         X, y = _check_labels(X, y)
         C, tol, max_iter = self._check_params()
         self.classes_, t = _binary_targets(y, "An SVM")
-        K = self._kernel(X, X)
-        alpha, _, history, self.stop_reason_ = _smo(K, t, C, tol, max_iter,
+        rows = _KernelRows(X, self._kernel, float(self.cache_size))
+        diag = (np.diag(rows.K).copy() if rows.K is not None
+                else _kernel_diag(X, self.kernel, self.sigma, self.degree, self.coef0))
+        alpha, _, history, self.stop_reason_ = _smo(rows, diag, t, C, tol, max_iter,
                                                     self.selection == "second_order")
+        self.kernel_rows_computed_ = rows.misses
         self.__dict__.pop("_steps", None)
-        F = K @ (alpha * t) - t                      # exact, without the loop's round-off
+        # F = K(α∘y) − y exactly, without the loop's round-off (over the support vectors if K is not kept)
+        if rows.K is not None:
+            F = rows.K @ (alpha * t) - t
+        else:
+            sv = np.flatnonzero(alpha)
+            F = self._apply(X, X[sv], (alpha * t)[sv]) - t
         self.converged_ = self.stop_reason_ == "kkt"
         self.n_iter_ = len(history)
         self._raw_history = history           # tuples of SMOStep's fields; see history_
@@ -211,11 +289,11 @@ class SVC(BaseEstimator):
         self.alpha_ = alpha
         self.X_fit_, self.y_signed_ = X, t
         self.C_ = C
-        self._finish(F, K)
+        self._finish(F)
         self.n_features_in_ = X.shape[1]
         return self
 
-    def _finish(self, F, K):
+    def _finish(self, F):
         """Final b from all KKT conditions, support vectors, objectives."""
         a, t, C = self.alpha_, self.y_signed_, self.C_
         scale = max(1.0, float(a.max(initial=0.0))) if math.isinf(C) else C
@@ -283,7 +361,11 @@ class SVC(BaseEstimator):
             return X @ (coef @ centres)
         if self.kernel == "gaussian":
             return _gaussian_apply(X, centres, self.sigma, coef)
-        return self._kernel(X, centres) @ coef
+        out = np.empty(len(X))
+        step = max(1, 65_536 // max(len(centres), 1))         # row blocks: no len(X) × len(centres) matrix
+        for r in range(0, len(X), step):
+            out[r:r + step] = self._kernel(X[r:r + step], centres) @ coef
+        return out
 
     def predict(self, X) -> np.ndarray:
         return self.classes_[(self.decision_function(X) >= 0).astype(int)]
@@ -367,18 +449,18 @@ def _make_step(values, rule: str) -> SMOStep:
     return step
 
 
-def _smo(K, t, C, tol, max_iter, second_order=True):
+def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
     """The SMO loop; returns α, F = K(α∘y) − y (with round-off), the steps and the stop reason.
 
+    ``rows`` gives K[i, :] (``rows.row(i)``) and 1/η_i· (``rows.inv_eta(i, diag)``), ``diag_arr`` K_ii.
     F_k = E_k − b is kept in two copies: ``Fu`` (+inf for samples that cannot move up) and ``Fl``
     (−inf for samples that cannot move down); every sample is in at least one of the two sets.
     """
     n = len(t)
     a = [0.0] * n
     y = t.tolist()
-    diag_arr = np.diag(K).copy()
     diag = diag_arr.tolist()
-    inv_eta = {}                           # rows 1/η_ik, computed when i is first chosen
+    row = rows.K.__getitem__ if rows.K is not None else rows.row      # no method call when K is whole
     inf = math.inf
     Fu = np.where(t > 0, -t, inf)
     Fl = np.where(t < 0, -t, -inf)
@@ -410,20 +492,12 @@ def _smo(K, t, C, tol, max_iter, second_order=True):
                 subtract(F_low, Fu, out=gain)
             maximum(gain, 0.0, out=gain)
             multiply(gain, gain, out=gain)
-            row = inv_eta.get(i)
-            if row is None:
-                row = diag_arr + diag[i]
-                row -= K[i]
-                row -= K[i]
-                maximum(row, 1e-12, out=row)
-                np.reciprocal(row, out=row)
-                inv_eta[i] = row
-            multiply(gain, row, out=gain)
+            multiply(gain, rows.inv_eta(i, diag_arr), out=gain)
             j = int(gain.argmax())
             Fj = float(Fl[j] if first_up else Fu[j])
         yi, yj = y[i], y[j]
         ai, aj = a[i], a[j]
-        Ki, Kj = K[i], K[j]
+        Ki, Kj = row(i), row(j)
         Kii, Kjj, Kij = diag[i], diag[j], float(Ki[j])
         if yi != yj:
             L, H = max(0.0, aj - ai), min(C, C + aj - ai)

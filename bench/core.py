@@ -26,15 +26,15 @@ class FitCase:
     goal: float | None = None
 
 
-def median_time(fn: Callable[[], object], repeats: int = 7, budget: float = 2.0) -> float:
-    """Median wall time of ``fn`` in seconds (fewer repeats if one call is slow)."""
+def median_time(fn: Callable[[], object], repeats: int = 7, budget: float = 2.0, at_least: int = 3) -> float:
+    """Median wall time of ``fn`` in seconds (fewer repeats, not under ``at_least``, past ``budget``)."""
     times = []
     start = time.perf_counter()
     for _ in range(repeats):
         t0 = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t0)
-        if time.perf_counter() - start > budget and len(times) >= 3:
+        if time.perf_counter() - start > budget and len(times) >= at_least:
             break
     return statistics.median(times)
 
@@ -43,12 +43,14 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(values, q))
 
 
-def run_fit_case(case: FitCase, n: int = 500) -> dict:
+def run_fit_case(case: FitCase, n: int = 500, repeats=7, budget=2.0, at_least=3) -> dict:
     args = case.data(n)
-    ours = median_time(lambda: case.ours().fit(*args))
-    reference = median_time(lambda: case.reference().fit(*args)) if case.reference else None
+    timing = dict(repeats=repeats, budget=budget, at_least=at_least)
+    ours = median_time(lambda: case.ours().fit(*args), **timing)
+    reference = median_time(lambda: case.reference().fit(*args), **timing) if case.reference else None
     return {
         "name": case.name,
+        "n": n,
         "ours_ms": ours * 1e3,
         "reference_ms": None if reference is None else reference * 1e3,
         "ratio": None if reference is None else ours / reference,
@@ -56,21 +58,34 @@ def run_fit_case(case: FitCase, n: int = 500) -> dict:
     }
 
 
-def scaling_exponent(case: FitCase, n_small: int = 500, n_large: int = 5000,
-                     budget: float = 20.0) -> tuple[float, float]:
-    """Slope k of fit time ∝ n^k between the two sizes, and the fit time at ``n_large`` (s).
+def run_fit_sizes(case: FitCase, sizes=(500, 5000, 20000), budget: float = 30.0) -> list[dict]:
+    """``run_fit_case`` at each size (above the first: up to 3 repeats within ``budget``, at least one).
 
-    A fit at ``n_large`` that would exceed ``budget`` seconds is not waited for: the exponent is
-    then measured up to the largest size that fits the budget (n doubles from ``n_small``).
+    Before a larger size, single fits at doubling sizes measure the exponent k of fit time ∝ n^k
+    while a cubic extrapolation of the next doubling stays within ``budget``; a size whose fit is
+    then predicted over ``budget`` seconds is skipped, with the prediction as ``skipped``.
     """
-    small = median_time(lambda: case.ours().fit(*case.data(n_small)), repeats=3)
-    n, seconds = n_small, small
-    while n < n_large:
-        next_n = min(2 * n, n_large)
-        predicted = seconds * (next_n / n) ** 3
+    rows = [run_fit_case(case, sizes[0])]
+    m, seconds, k = sizes[0], rows[0]["ours_ms"] / 1e3, 3.0
+    for n in sizes[1:]:
+        if "skipped" in rows[-1]:
+            rows.append({"n": n, "skipped": rows[-1]["skipped"] * (n / rows[-1]["n"]) ** k})
+            continue
+        while 2 * m < n and seconds * 8 <= budget:
+            args = case.data(2 * m)
+            probe = median_time(lambda a=args: case.ours().fit(*a), repeats=1, at_least=1)
+            m, seconds, k = 2 * m, probe, max(1.0, float(np.log2(probe / seconds)))
+        predicted = seconds * (n / m) ** k
         if predicted > budget:
-            break
-        args = case.data(next_n)
-        n, seconds = next_n, median_time(lambda a=args: case.ours().fit(*a), repeats=1, budget=budget)
-    exponent = float(np.log(seconds / small) / np.log(n / n_small)) if n > n_small else float("nan")
-    return exponent, seconds if n == n_large else float("inf")
+            rows.append({"n": n, "skipped": predicted})
+            continue
+        rows.append(run_fit_case(case, n, repeats=3, budget=budget, at_least=1))
+        new_seconds = rows[-1]["ours_ms"] / 1e3
+        k = max(1.0, float(np.log(new_seconds / seconds) / np.log(n / m)))
+        m, seconds = n, new_seconds
+    return rows
+
+
+def fit_exponent(small: dict, large: dict) -> float:
+    """Slope k of fit time ∝ n^k between two timed rows of ``run_fit_sizes``."""
+    return float(np.log(large["ours_ms"] / small["ours_ms"]) / np.log(large["n"] / small["n"]))

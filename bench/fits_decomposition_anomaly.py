@@ -104,6 +104,20 @@ CASES = [
         mixtures,
     ),
     FitCase(
+        "ICA (10 epochs, mini-batches of 50)",
+        lambda: ICA(0.1, 10, batch_size=50, random_state=0),
+        lambda: decomposition.FastICA(3, random_state=0),
+        mixtures,
+    ),
+    # The same fixed-point algorithm and tolerance as scikit-learn's.
+    FitCase(
+        "ICA (FastICA solver, tol 1e-4)",
+        lambda: ICA(solver="fastica", n_epochs=200, random_state=0),
+        lambda: decomposition.FastICA(3, random_state=0),
+        mixtures,
+        goal=2.0,
+    ),
+    FitCase(
         "LocalOutlierFactor(k=3)",
         lambda: LocalOutlierFactor(3),
         lambda: neighbors.LocalOutlierFactor(3),
@@ -115,16 +129,14 @@ CASES = [
 ]
 
 
-class _SVDDPerN(SVDD):
+class _SVDDPerN:
     """C is given per n = 100 points; rescaled so that 1/(nC) (the share outside) stays 0.2."""
 
     def __init__(self, C100):
-        super().__init__(C100, 1.0)
         self.C100 = C100
 
     def fit(self, X, y=None):
-        self.C = self.C100 * 100 / len(X)
-        return super().fit(X)
+        return SVDD(self.C100 * 100 / len(X), 1.0).fit(X)
 
 
 class _OneClassPerN:

@@ -120,6 +120,15 @@ CASES = [
         ),
         two_blobs,
     ),
+    # The same 10 epochs as scikit-learn's SGDClassifier, vectorised over mini-batches of 32.
+    FitCase(
+        "LogisticRegression, mini-batch SGD (10 epochs, batch 32)",
+        lambda: _Epochs(10, 32),
+        lambda: linear_model.SGDClassifier(
+            loss="log_loss", alpha=1e-6, max_iter=10, tol=None, random_state=0
+        ),
+        two_blobs,
+    ),
     FitCase(
         "SoftmaxRegression, Newton (λ=0.1), 4 classes",
         lambda: SoftmaxRegression(lam=0.1),
@@ -153,3 +162,15 @@ CASES = [
         four_blobs,
     ),
 ]
+
+
+class _Epochs:
+    """Mini-batch SGD logistic regression for a number of epochs (max_iter depends on n)."""
+
+    def __init__(self, epochs, batch):
+        self.epochs, self.batch = epochs, batch
+
+    def fit(self, X, y):
+        steps = self.epochs * -(-len(X) // self.batch)
+        return LogisticRegression(solver="sgd", eta=0.1, max_iter=steps, batch_size=self.batch,
+                                  random_state=0).fit(X, y)

@@ -255,3 +255,26 @@ def test_kliep_centre_subset_and_chunked_scoring():
         np.testing.assert_allclose(svdd.decision_function(Q), whole[1], rtol=1e-12)
     finally:
         anomaly.CHUNK = chunk
+
+
+@pytest.mark.parametrize("sigma", [1.0, None])
+def test_svdd_kernel_row_cache_takes_the_same_steps(sigma):
+    # 0.002 MB holds 6 of the 150 kernel rows: rows are computed on demand, the steps are the same
+    X = np.random.default_rng(5).normal(size=(150, 2))
+    whole = SVDD(0.05, sigma).fit(X)
+    cached = SVDD(0.05, sigma, cache_size=0.002).fit(X)
+    assert whole.kernel_rows_computed_ == 0 and cached.kernel_rows_computed_ > 12
+    assert cached.n_iter_ == whole.n_iter_ and cached.converged_
+    for a, b in zip(cached.history_, whole.history_, strict=True):
+        np.testing.assert_allclose(a.alpha, b.alpha, rtol=1e-9, atol=1e-15)
+        assert a.objective == pytest.approx(b.objective, rel=1e-12)
+    np.testing.assert_allclose(cached.dist2_, whole.dist2_, atol=1e-12)
+    assert cached.radius2_ == pytest.approx(whole.radius2_, abs=1e-12)
+
+
+def test_svdd_recorded_dual_is_the_dual_of_the_recorded_alpha():
+    X = np.random.default_rng(6).normal(size=(80, 2))
+    model = SVDD(0.1, 1.0).fit(X)
+    K = np.exp(-((X[:, None, :] - X[None, :, :]) ** 2).sum(-1) / 2)
+    for step in model.history_:
+        assert step.objective == pytest.approx(step.alpha.sum() - step.alpha @ K @ step.alpha, abs=1e-12)

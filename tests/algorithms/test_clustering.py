@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from sklearn import cluster as skc
 
+import algorithms.decomposition as dec
 from algorithms import DBSCAN
 from algorithms import KernelKMeans
 from algorithms import KMeans
@@ -342,3 +343,18 @@ def test_knn_smi_curve_scores_each_k_with_one_seed_and_one_split():
     assert _agreement(labels[1], y) == 1.0 and _agreement(labels[2], y) == 1.0
     assert results[1] is results[2]
     assert results[1].smi > results[0].smi
+
+
+def test_spectral_clustering_on_the_sparse_graph_gives_the_same_clusters(monkeypatch):
+    # from SPARSE_FROM samples on, W is sparse and Lanczos solves the (here two-component) problem
+    rng = np.random.default_rng(3)
+    a = np.linspace(0, 2 * np.pi, 150)
+    X = np.r_[np.c_[a * np.cos(a), a * np.sin(a)], np.c_[(a + np.pi) * np.cos(a), (a + np.pi) * np.sin(a)]]
+    X = X + 0.5 * rng.random(X.shape)
+    dense = SpectralClustering(2, 8, random_state=0).fit(X)
+    monkeypatch.setattr(dec, "SPARSE_FROM", 100)
+    sparse = SpectralClustering(2, 8, random_state=0).fit(X)
+    assert sparse.affinity_matrix_.nnz == int(dense.affinity_matrix_.sum())
+    assert sparse.n_connected_components_ == dense.n_connected_components_
+    np.testing.assert_allclose(sparse.eigenvalues_, dense.eigenvalues_, atol=1e-10)
+    assert adjusted_rand_index(sparse.labels_, dense.labels_) == 1.0

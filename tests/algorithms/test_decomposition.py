@@ -2,8 +2,10 @@
 
 import numpy as np
 import pytest
+from scipy.sparse import issparse
 from sklearn import decomposition as skd
 
+import algorithms.decomposition as dec
 from algorithms import ICA
 from algorithms import LPP
 from algorithms import PCA
@@ -23,6 +25,7 @@ from algorithms import laplacian_eigenvectors
 from algorithms import match_sources
 from algorithms import rank_correlation
 from algorithms import samples_for_density
+from algorithms import sparse_knn_graph
 from algorithms import to_polar
 
 
@@ -395,3 +398,63 @@ def test_large_problems_use_lanczos_with_the_dense_answer():
     mu, U = _eigh_subset((A + A.T) / 2, None, n - 2, n - 1)
     np.testing.assert_allclose(lam, np.sort(1 - mu), rtol=1e-9)
     np.testing.assert_allclose(np.abs(V), np.abs(s[:, None] * U[:, ::-1]), atol=1e-8)
+
+
+@pytest.mark.parametrize("kind", ["speech", "laplace", "uniform"])
+def test_fastica_solver_matches_scikit_learn_up_to_sign_and_permutation(kind):
+    X, S, _ = cocktail_party(2000, 3, kind=kind, random_state=4)
+    ours = ICA(solver="fastica", n_epochs=200, tol=1e-8, random_state=0).fit(X)
+    sk = skd.FastICA(3, whiten="unit-variance", tol=1e-8, max_iter=200, random_state=0).fit(X)
+    assert ours.converged_ and 2 < len(ours.history_) < 201
+    C = np.corrcoef(ours.transform(X).T, sk.transform(X).T)[:3, 3:]
+    np.testing.assert_allclose(np.sort(np.abs(C), axis=1)[:, -1], 1.0, atol=1e-6)   # one partner each
+    assert sorted(np.abs(C).argmax(1)) == [0, 1, 2]
+    np.testing.assert_allclose(np.cov(ours.transform(X).T, bias=True), np.eye(3), atol=1e-8)
+    W = ours.W_
+    np.testing.assert_allclose(W @ W.T, np.eye(3), atol=1e-12)       # orthogonal after each update
+    # FastICA (unlike the sigmoid likelihood) also separates sub-Gaussian sources
+    assert np.all(_match_abs_corr(ours.transform(X), S) > 0.95)
+
+
+def test_fastica_input_checks():
+    X, _, _ = cocktail_party(200, 2, random_state=0)
+    with pytest.raises(ValueError, match="solver"):
+        ICA(solver="newton").fit(X)
+    with pytest.raises(ValueError, match="whiten"):
+        ICA(solver="fastica", whiten=False).fit(X)
+    short = ICA(solver="fastica", n_epochs=1, tol=1e-12, random_state=0).fit(X)
+    assert not short.converged_ and len(short.history_) == 2
+
+
+# ------------------------------------------------------------------- sparse k-NN graph (large n)
+
+@pytest.mark.parametrize("d", [3, 12])                           # k-d tree, distance blocks
+@pytest.mark.parametrize("k", [1, 5, 12])
+def test_sparse_knn_graph_has_the_entries_of_the_dense_listing_graph(k, d):
+    X = np.random.default_rng(k).normal(size=(300, d))
+    X[7] = X[3]                                                   # a duplicate: distance 0 ties
+    X[20] = 2 * X[19] - X[18]                                     # x₁₈ and x₂₀ equally far from x₁₉
+    dense = knn_graph(X, k)
+    sparse = sparse_knn_graph(X, k)
+    np.testing.assert_array_equal(sparse.toarray(), dense)
+    np.testing.assert_array_equal(sparse_knn_graph(X, k, self_loops=False).toarray(), knn_graph(X, k, False))
+
+
+@pytest.mark.parametrize("gap", [0.0, 30.0])                    # connected, and two components
+def test_laplacian_eigenvectors_of_the_sparse_graph_equal_the_dense_ones(gap):
+    rng = np.random.default_rng(1)
+    X = np.r_[rng.normal(size=(250, 2)), rng.normal(size=(250, 2)) + [gap, 0.0]]
+    dense_lam, dense_V = laplacian_eigenvectors(knn_graph(X, 8), 1 if gap else 3)
+    lam, V = laplacian_eigenvectors(sparse_knn_graph(X, 8), 1 if gap else 3)
+    np.testing.assert_allclose(lam, dense_lam, atol=1e-10)
+    np.testing.assert_allclose(V, dense_V, atol=1e-8)
+
+
+def test_laplacian_eigenmap_switches_to_the_sparse_graph_at_sparse_from(monkeypatch):
+    X = np.random.default_rng(2).normal(size=(120, 3))
+    dense = LaplacianEigenmap(2, 6).fit(X)
+    monkeypatch.setattr(dec, "SPARSE_FROM", 100)
+    sparse = LaplacianEigenmap(2, 6).fit(X)
+    assert not issparse(dense.affinity_matrix_) and issparse(sparse.affinity_matrix_)
+    np.testing.assert_allclose(sparse.eigenvalues_, dense.eigenvalues_, atol=1e-10)
+    np.testing.assert_allclose(sparse.embedding_, dense.embedding_, atol=1e-8)

@@ -578,3 +578,50 @@ def test_descent_on_cross_entropy_reaches_logistic_regression_while_mse_stalls_f
     assert ce[-1] == pytest.approx(float(mle.coef_[0, 0]), rel=1e-3)
     mse = sigmoid_descent(x, y, "mse", -12.0, 1.0, 400)
     assert abs(mse[-1] - ce[-1]) > 8  # 400 steps of the same size leave the squared error far out
+
+
+# ------------------------------------------------------------------------------ mini-batch SGD
+
+@pytest.mark.parametrize("Model", [LogisticRegression, SoftmaxRegression])
+def test_minibatch_sgd_with_the_whole_sample_as_batch_is_gradient_ascent(Model):
+    # b = n: (1/n)Σ_i (y_i − h_i)φ_i − (λ/n)θ is the gd step's (1/n)∇, in permuted order
+    X, y = blobs(90, seed=8)
+    kw = dict(lam=0.5, eta=0.3, max_iter=40, tol=0.0)
+    gd = Model(solver="gd", **kw).fit(X, y)
+    mb = Model(solver="sgd", batch_size=len(X), random_state=0, **kw).fit(X, y)
+    assert mb.n_iter_ == gd.n_iter_ == 40
+    np.testing.assert_allclose(mb.theta_, gd.theta_, rtol=1e-12, atol=1e-12)
+    assert all(s.index == -1 for s in mb.history_)
+
+
+def test_minibatch_sgd_steps_follow_the_permutation_and_reach_the_optimum():
+    X, y = blobs(200, seed=9)
+    eta, b = 0.5, 16
+    model = LogisticRegression(solver="sgd", eta=eta, batch_size=b, max_iter=2000, lam=0.1,
+                               random_state=3).fit(X, y)
+    rows = np.random.default_rng(3).permutation(len(X))[:b]       # the first batch of epoch 1
+    Phi, t = np.c_[np.ones(len(X)), X][rows], (y[rows] == model.classes_[1]).astype(float)
+    first = eta * Phi.T @ (t - 1 / (1 + np.exp(-Phi @ np.zeros(3)))) / b
+    np.testing.assert_allclose(model.history_[1].theta, first, rtol=1e-14)
+    assert model.history_[1].step == 1 and model.history_[-1].step == 2000
+    newton = LogisticRegression(lam=0.1).fit(X, y)
+    assert model.history_[-1].objective > newton.history_[-1].objective - 0.5
+    np.testing.assert_allclose(model.theta_, newton.theta_, atol=0.3)
+    with pytest.raises(ValueError, match="batch_size"):
+        LogisticRegression(solver="sgd", batch_size=0).fit(X, y)
+
+
+def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta():
+    # the snapshots are evaluated together after the loop: each equals the formulas at its own θ
+    X, y = blobs(150, seed=10)
+    model = LogisticRegression(solver="sgd", lam=0.2, max_iter=300, n_snapshots=20, random_state=1)
+    model.fit(X, y)
+    Phi, t = np.c_[np.ones(len(X)), X], (y == model.classes_[1]).astype(float)
+    assert len(model.history_) > 15
+    for step in model.history_[1:]:
+        z = Phi @ step.theta
+        ll = np.sum(t * z - np.logaddexp(0, z))
+        assert step.log_likelihood == pytest.approx(ll, rel=1e-12)
+        assert step.objective == pytest.approx(ll - 0.1 * step.theta[1:] @ step.theta[1:], rel=1e-12)
+        grad = Phi.T @ (t - 1 / (1 + np.exp(-z))) - 0.2 * np.r_[0.0, step.theta[1:]]
+        assert step.grad_norm == pytest.approx(np.linalg.norm(grad), rel=1e-10)

@@ -324,3 +324,34 @@ def test_ramp_svm_with_a_kernel_basis_and_bad_input():
     assert np.mean(model.predict(X) == y) > 0.7
     with pytest.raises(ValueError, match="η"):
         RampSVC(eta=0).fit(X, y)
+
+
+# ------------------------------------------------------------------------- kernel-row cache
+
+@pytest.mark.parametrize("kernel,kw", KERNELS)
+def test_kernel_row_cache_takes_the_same_steps_as_the_whole_kernel_matrix(kernel, kw):
+    # 0.002 MB holds 6 of the 120 rows: SMO computes rows on demand and evicts the least recently used
+    X, y = overlapping(120, seed=6)
+    whole = SVC(C=10.0, kernel=kernel, **kw).fit(X, y)
+    cached = SVC(C=10.0, kernel=kernel, cache_size=0.002, **kw).fit(X, y)
+    assert whole.kernel_rows_computed_ == 0 and cached.kernel_rows_computed_ > 2 * 6
+    assert cached.history_ == whole.history_                     # every step, bit for bit
+    np.testing.assert_array_equal(cached.alpha_, whole.alpha_)
+    np.testing.assert_array_equal(cached.support_, whole.support_)
+    assert cached.b_ == pytest.approx(whole.b_, abs=1e-10)
+    np.testing.assert_allclose(cached.decision_train_, whole.decision_train_, atol=1e-10)
+    assert cached.dual_objective_ == pytest.approx(whole.dual_objective_, rel=1e-12)
+
+
+def test_kernel_diagonal_matches_the_kernel_matrix():
+    from algorithms.svm import _kernel_diag
+    X = np.random.default_rng(7).normal(size=(30, 3))
+    for kernel, kw in KERNELS:
+        full = {"sigma": 1.0, "degree": 3, "coef0": 1.0} | kw
+        diag = np.diag(svc_kernel(X, X, kernel, **kw))
+        np.testing.assert_array_equal(_kernel_diag(X, kernel, **full), diag)
+
+
+def test_cache_size_must_be_positive():
+    with pytest.raises(ValueError, match="cache_size"):
+        SVC(cache_size=0).fit(EX71_X, EX71_Y)
