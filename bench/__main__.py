@@ -2,7 +2,7 @@
 
 Fit times are measured in the same process as scikit-learn's, on the same data; the scaling
 exponent k says fit time grows like n^k from n = 500 to 5 000. Options: --pages-only,
---fits-only, --no-browser, --no-scaling.
+--fits-only, --no-browser, --no-scaling, --browser-only (with --page KEY, repeatable: only those pages).
 """
 
 from __future__ import annotations
@@ -41,12 +41,14 @@ def main() -> None:
     parser.add_argument("--fits-only", action="store_true")
     parser.add_argument("--no-scaling", action="store_true")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--browser-only", action="store_true")
+    parser.add_argument("--page", action="append", help="browser round trips of this page (key or URL path)")
     args = parser.parse_args()
     lines = [
         f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})",
         "",
     ]
-    if not args.fits_only:
+    if not args.fits_only and not args.browser_only:
         lines += [
             "## Page rerun after a hyperparameter change (AppTest; default data, then n = 5 000)",
             "",
@@ -66,15 +68,17 @@ def main() -> None:
             lines.append(f"| {row['view']} | {row['widget']} | {times} |")
             print(lines[-1], flush=True)
         lines.append("")
-        if not args.no_browser:
-            trips = round_trips()
-            lines += ["## Browser round trip: slider key press → redrawn chart (headless chromium)", "",
-                      "| page | slider | presses that redrew | median ms | max ms |", "|---|---|---|---|---|"]
-            lines += [f"| {r['page']} | {r['slider']} | {r['presses']}/{PRESSES} | {r['median_ms']:.0f} | "
-                      f"{r['max_ms']:.0f} |" for r in trips] or ["| (chromium not found) | | | | |"]
-            print("\n".join(lines[-len(trips) - 1:]), flush=True)
-            lines.append("")
-    if not args.pages_only:
+    if not args.fits_only and not args.no_browser:
+        trips = round_trips(args.page)
+        lines += ["## Browser round trip: slider key press → redrawn chart (headless chromium)", "",
+                  "| page | slider | presses that redrew | median ms | p95 ms | max ms |",
+                  "|---|---|---|---|---|---|"]
+        lines += [f"| {r['page']} | {r['slider']} | {r['presses']}/{PRESSES} | {r['median_ms']:.0f} | "
+                  f"{r['p95_ms']:.0f} | {r['max_ms']:.0f} |" for r in trips]
+        lines += [] if trips else ["| (chromium not found) | | | | | |"]
+        print("\n".join(lines[-len(trips) - 1:]), flush=True)
+        lines.append("")
+    if not args.pages_only and not args.browser_only:
         scaling = not args.no_scaling
         header = "| family | estimator | ours ms | scikit-learn ms | ratio | goal |"
         lines += [
@@ -96,8 +100,9 @@ def main() -> None:
                 lines.append(line)
                 print(line, flush=True)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latest.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"\nwritten to {RESULTS / 'latest.md'}", file=sys.stderr)
+    out = RESULTS / ("browser.md" if args.browser_only else "latest.md")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"\nwritten to {out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
