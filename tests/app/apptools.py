@@ -17,6 +17,7 @@ from streamlit.testing.v1 import app_test
 from streamlit.testing.v1 import local_script_runner
 from streamlit.testing.v1.element_tree import TESTING_KEY
 
+from ui.charts import COMPONENT as CHART_COMPONENT
 from ui.registry import ROOT
 
 TIMEOUT = 60
@@ -116,7 +117,15 @@ def decoded_arrays(node):
 
 
 def chart_specs(at: AppTest) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """Every chart's figure spec in page order: ui.charts' component (its data carry the figure)
+    or st.plotly_chart (clickable charts)."""
+    specs = []
+    for node in at._tree:
+        if node.type == "plotly_chart":
+            specs.append(json.loads(node.proto.spec))
+        elif node.type == "bidi_component" and node.proto.component_name == CHART_COMPONENT:
+            specs.append(json.loads(node.proto.bytes)["figure"])
+    return specs
 
 
 def visible_texts(at: AppTest) -> list[str]:

@@ -14,6 +14,7 @@ from algorithms import kernel_ridge_cv_grid
 from algorithms import kernel_ridge_errors
 from algorithms import loo_error
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import log_slider
@@ -110,7 +111,7 @@ def render(ctx, controls, main):
     with main:
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
-            chart(heat, key="ls.cv_chart", on_select=partial(pick_cell, hs, lams), selection_mode="points")
+            chart(heat, key="ls.cv_chart", on_select=partial(pick_cell, hs, lams))
             st.caption(t("ls.click_cell"))
         with right:
             chart(fit_fig, key="ls.cv_fit")
@@ -147,7 +148,7 @@ def render(ctx, controls, main):
 
 def pick_cell(hs, lams):
     """Clicking a heat-map cell selects that (h, λ)."""
-    points = st.session_state["ls.cv_chart"].selection.points
+    points = clicked_points("ls.cv_chart")
     cells = [p["customdata"] for p in points if p.get("customdata") is not None]
     if cells:
         row, col = cells[0]
