@@ -37,6 +37,7 @@ from ui.figures import heatmap_figure
 from ui.figures import safe_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.progress import progress_bar
 from ui.theme import CLASS_COLORS
 from views.least_squares._common import H_RANGE
 from views.least_squares._common import LAM_RANGE
@@ -51,8 +52,8 @@ SELECTION_SAMPLE = 500  # model selection refits a grid of models: it works on a
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def cv_grid(X, y, hs, lams, folds, seed):
-    return kernel_ridge_cv_grid(X, y, hs, lams, folds, seed)
+def cv_grid(X, y, hs, lams, folds, seed, _progress=None):
+    return kernel_ridge_cv_grid(X, y, hs, lams, folds, seed, progress=_progress)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -81,7 +82,8 @@ def render(ctx, controls, main):
         st.error(t("ls.too_few_for_cv", n=len(y), m=folds or 2))
         return
     try:
-        errors = cv_grid(X, y, hs, lams, folds, seed)
+        with progress_bar(t("progress.cv")) as report:
+            errors = cv_grid(X, y, hs, lams, folds, seed, _progress=report)
     except ValueError as err:
         st.error(t("error.fit", detail=str(err)))
         return
