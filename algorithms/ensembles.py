@@ -301,8 +301,9 @@ class BaggingClassifier(BaseEstimator):
         return DecisionTreeClassifier() if self.estimator is None else self.estimator
 
     def fit(self, X, y, progress: Callable[[float], None] | None = None) -> "BaggingClassifier":
-        """``progress(fraction)``, if given, is called after each learner (a progress bar; batched
-        trees are grown together first, so they report as their out-of-bag votes are counted)."""
+        """``progress(fraction)``, if given, is called with 0 at the start and after each learner
+        (a progress bar; batched trees are grown together first, so they report as their
+        out-of-bag votes are counted)."""
         B = _check_n_estimators(self.n_estimators)
         X = _check_X(X, allow_nan=False)
         _, classes, codes = _check_class_y(y, len(X))
@@ -313,6 +314,8 @@ class BaggingClassifier(BaseEstimator):
         oob_sum = np.zeros((n, K))
         estimators, counts_all, curve = [], [], []
         draws = [rng.integers(n, size=n) for _ in range(B)]
+        if progress is not None:
+            progress(0.0)
         batched = (isinstance(base, DecisionTreeClassifier) and base.categorical_features is None)
         if batched:                     # all trees grown together, level by level
             members = clone(base)._forest_codes(X, codes, classes, draws, rng)
