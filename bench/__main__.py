@@ -2,7 +2,8 @@
 
 Fit times are measured in the same process as scikit-learn's, on the same data; the scaling
 exponent k says fit time grows like n^k from n = 500 to 5 000. Options: --pages-only,
---fits-only, --no-browser, --no-scaling, --browser-only (with --page KEY, repeatable: only those pages).
+--fits-only, --no-browser, --no-scaling, --browser-only; --page KEY (repeatable): page reruns and browser
+round trips of those pages only (no per-view table); --n N: the large n of the page reruns.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bench.browser import PRESSES
 from bench.browser import round_trips
 from bench.core import run_fit_case
 from bench.core import scaling_exponent
+from bench.pages import LARGE_N
 from bench.pages import page_rows
 from bench.pages import view_rows
 
@@ -42,7 +44,8 @@ def main() -> None:
     parser.add_argument("--no-scaling", action="store_true")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--browser-only", action="store_true")
-    parser.add_argument("--page", action="append", help="browser round trips of this page (key or URL path)")
+    parser.add_argument("--page", action="append", help="only this page (key or URL path; repeatable)")
+    parser.add_argument("--n", type=int, default=LARGE_N, help="the large n of the page reruns")
     args = parser.parse_args()
     lines = [
         f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})",
@@ -50,12 +53,12 @@ def main() -> None:
     ]
     if not args.fits_only and not args.browser_only:
         lines += [
-            "## Page rerun after a hyperparameter change (AppTest; default data, then n = 5 000)",
+            f"## Page rerun after a hyperparameter change (AppTest; default data, then n = {args.n})",
             "",
-            "| page | widget moved | median ms | p95 ms | n = 5 000 median ms | n = 5 000 p95 ms |",
+            f"| page | widget moved | median ms | p95 ms | n = {args.n} median ms | n = {args.n} p95 ms |",
             "|---|---|---|---|---|---|",
         ]
-        for row in page_rows():
+        for row in page_rows(args.page, args.n):
             lines.append(
                 f"| {row['page']} | {row['widget']} | {row['median_ms']:.0f} | {row['p95_ms']:.0f} | "
                 f"{row['large_median_ms']:.0f} | {row['large_p95_ms']:.0f} |"
@@ -63,7 +66,7 @@ def main() -> None:
             print(lines[-1], flush=True)
         lines += ["", "## View rerun after a hyperparameter change (AppTest; every view, default data)", "",
                   "| view | widget moved | median ms | p95 ms |", "|---|---|---|---|"]
-        for row in view_rows():
+        for row in [] if args.page else view_rows():
             times = f"{row['median_ms']:.0f} | {row['p95_ms']:.0f}"
             lines.append(f"| {row['view']} | {row['widget']} | {times} |")
             print(lines[-1], flush=True)
