@@ -132,7 +132,7 @@ def typed(obj, f32: bool = False):
 
 
 class FigureSpec(go.Figure):
-    """A finished figure spec that ``st.plotly_chart`` takes as it is (no second validation)."""
+    """A finished figure spec that ``ui.charts.chart`` serialises as it is (no second validation)."""
 
     def __init__(self, spec: dict):
         super().__init__()

@@ -36,6 +36,15 @@ export default async function ({ data, parentElement, setTriggerValue }) {
     node.style.width = "100%";
     node.drawing = 0;
     parentElement.appendChild(node);
+    // the column can change width without a window resize (sidebar shown or hidden)
+    let width = parentElement.clientWidth;
+    node.resizer = new ResizeObserver(() => {
+      if (parentElement.clientWidth !== width && node._fullLayout) {
+        width = parentElement.clientWidth;
+        window.Plotly.Plots.resize(node);
+      }
+    });
+    node.resizer.observe(parentElement);
   }
   if (clickable) {
     figure.layout = { hovermode: "closest", dragmode: "pan", clickmode: "event", ...figure.layout };
@@ -51,5 +60,8 @@ export default async function ({ data, parentElement, setTriggerValue }) {
     node.drawing -= 1;
     if (node.drawing === 0) delete node.dataset.drawing;
   }
-  return () => window.Plotly?.purge(node);
+  return () => {
+    node.resizer.disconnect();
+    window.Plotly?.purge(node);
+  };
 }
