@@ -13,6 +13,7 @@ Runs longer than 500 rounds keep the arrays of a bounded subset of rounds (see
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -299,7 +300,10 @@ class BaggingClassifier(BaseEstimator):
     def _base(self):
         return DecisionTreeClassifier() if self.estimator is None else self.estimator
 
-    def fit(self, X, y) -> "BaggingClassifier":
+    def fit(self, X, y, progress: Callable[[float], None] | None = None) -> "BaggingClassifier":
+        """``progress(fraction)``, if given, is called with 0 at the start and after each learner
+        (a progress bar; batched trees are grown together first, so they report as their
+        out-of-bag votes are counted)."""
         B = _check_n_estimators(self.n_estimators)
         X = _check_X(X, allow_nan=False)
         _, classes, codes = _check_class_y(y, len(X))
@@ -310,6 +314,8 @@ class BaggingClassifier(BaseEstimator):
         oob_sum = np.zeros((n, K))
         estimators, counts_all, curve = [], [], []
         draws = [rng.integers(n, size=n) for _ in range(B)]
+        if progress is not None:
+            progress(0.0)
         batched = (isinstance(base, DecisionTreeClassifier) and base.categorical_features is None)
         if batched:                     # all trees grown together, level by level
             members = clone(base)._forest_codes(X, codes, classes, draws, rng)
@@ -326,6 +332,8 @@ class BaggingClassifier(BaseEstimator):
             estimators.append(est)
             counts_all.append(counts)
             curve.append(err)
+            if progress is not None:
+                progress((b + 1) / B)
         self.estimators_ = tuple(estimators)
         self.sample_counts_ = _ro(np.array(counts_all))
         history = [BaggingStep(b + 1, est, self.sample_counts_[b], err)      # read-only views

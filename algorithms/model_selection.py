@@ -5,6 +5,7 @@ Sugiyama §4.3 (Figs 4.10–4.14, eq. (4.4)); CS229 Part VII §1 (hold-out, k-fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -104,12 +105,14 @@ def loo_error(estimator: BaseEstimator, X, y) -> float:
     return loo_error_from_design(basis.transform(X), y, getattr(estimator, "lam", 0.0))
 
 
-def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=None) -> FloatArray:
+def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=None,
+                         progress: Callable[[float], None] | None = None) -> FloatArray:
     """Cross-validation error of KernelRidge(h, λ) over a grid, shape (len(hs), len(lams)).
 
     ``n_folds=None`` uses the closed-form LOO error (4.4); otherwise m-fold CV exactly as
     Sugiyama Fig 4.14: all n inputs stay kernel centres, and each fold solves
     (K_trᵀK_tr + λI)θ = K_trᵀy_tr. One eigendecomposition per (h, fold) serves every λ.
+    ``progress(fraction)``, if given, is called after each h (a progress bar).
     """
     X, y = check_X_y(X, y, min_samples=2)
     hs = [check_positive(h, "h") for h in hs]
@@ -121,6 +124,8 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
         K = np.exp(-d2 / (2.0 * h * h))
         if folds is None:
             errors[a] = [loo_error_from_design(K, y, lam) for lam in lams]
+            if progress is not None:
+                progress((a + 1) / len(hs))
             continue
         fold_err = np.zeros(len(lams))
         for k in range(int(n_folds)):
@@ -138,6 +143,8 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
             residual = thetas @ K_te.T - y[~tr][None, :]
             fold_err += np.mean(residual**2, axis=1)
         errors[a] = fold_err / int(n_folds)
+        if progress is not None:
+            progress((a + 1) / len(hs))
     return errors
 
 

@@ -10,6 +10,7 @@ pairs the output error is δ = ŷ − y ((12), (30)).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -245,8 +246,9 @@ class _MLP(BaseEstimator):
         batch = None if self.batch_size is None else _check_int(self.batch_size, "The batch size", 1)
         return [int(u) for u in hidden], batch
 
-    def fit(self, X, y, initial=None):
-        """Train for ``epochs`` epochs; ``initial`` = (weights, biases) replaces the random start.
+    def fit(self, X, y, initial=None, progress: Callable[[float], None] | None = None):
+        """Train for ``epochs`` epochs; ``initial`` = (weights, biases) replaces the random start;
+        ``progress(fraction)``, if given, is called after every epoch (a progress bar).
 
         Stops early, with ``diverged_`` set, once the loss or a weight is no longer finite (or the loss
         passes 10¹²): the learning rate is too large. The parameters are then the last finite ones.
@@ -299,6 +301,8 @@ class _MLP(BaseEstimator):
                 curve.append(loss)
                 if epoch in record:
                     history.append(self._snapshot(epoch, weights, biases, loss, norms))
+                if progress is not None:
+                    progress(epoch / self.epochs)
         if history[-1].epoch != len(curve) - 1:
             history.append(self._snapshot(len(curve) - 1, weights, biases, curve[-1], kept_norms))
         self.coefs_ = [_frozen(W) for W in weights]

@@ -3,8 +3,10 @@
 Fit times are measured in the same process as scikit-learn's, on the same data; the scaling
 exponent k says fit time grows like n^k from n = 500 to 5 000; n = 20 000 is timed too unless a
 fit there is predicted to take over --budget seconds (30; the row then says "skipped" with the
-prediction). Options: --pages-only, --fits-only, --no-browser, --no-scaling (n = 500 only),
---only FAMILY ... (fits_<family>.py), --match TEXT (estimator names containing TEXT).
+prediction). Options: --pages-only, --fits-only, --browser-only, --no-browser, --no-scaling
+(n = 500 only), --only FAMILY ... (fits_<family>.py), --match TEXT (estimator names containing
+TEXT); --page KEY (repeatable): page reruns and browser round trips of those pages only (no
+per-view table); --n N: the large n of the page reruns.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bench.browser import round_trips
 from bench.core import fit_exponent
 from bench.core import run_fit_case
 from bench.core import run_fit_sizes
+from bench.pages import LARGE_N
 from bench.pages import page_rows
 from bench.pages import view_rows
 
@@ -57,19 +60,22 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", metavar="FAMILY", help="fit families, e.g. generative_svm trees")
     parser.add_argument("--match", metavar="TEXT", help="only estimators whose name contains TEXT")
     parser.add_argument("--budget", type=float, default=30.0, help="seconds a larger size may take")
+    parser.add_argument("--browser-only", action="store_true")
+    parser.add_argument("--page", action="append", help="only this page (key or URL path; repeatable)")
+    parser.add_argument("--n", type=int, default=LARGE_N, help="the large n of the page reruns")
     args = parser.parse_args()
     lines = [
         f"# make bench ({platform.processor() or platform.machine()}, Python {platform.python_version()})",
         "",
     ]
-    if not args.fits_only:
+    if not args.fits_only and not args.browser_only:
         lines += [
-            "## Page rerun after a hyperparameter change (AppTest; default data, then n = 5 000)",
+            f"## Page rerun after a hyperparameter change (AppTest; default data, then n = {args.n})",
             "",
-            "| page | widget moved | median ms | p95 ms | n = 5 000 median ms | n = 5 000 p95 ms |",
+            f"| page | widget moved | median ms | p95 ms | n = {args.n} median ms | n = {args.n} p95 ms |",
             "|---|---|---|---|---|---|",
         ]
-        for row in page_rows():
+        for row in page_rows(args.page, args.n):
             lines.append(
                 f"| {row['page']} | {row['widget']} | {row['median_ms']:.0f} | {row['p95_ms']:.0f} | "
                 f"{row['large_median_ms']:.0f} | {row['large_p95_ms']:.0f} |"
@@ -77,20 +83,22 @@ def main() -> None:
             print(lines[-1], flush=True)
         lines += ["", "## View rerun after a hyperparameter change (AppTest; every view, default data)", "",
                   "| view | widget moved | median ms | p95 ms |", "|---|---|---|---|"]
-        for row in view_rows():
+        for row in [] if args.page else view_rows():
             times = f"{row['median_ms']:.0f} | {row['p95_ms']:.0f}"
             lines.append(f"| {row['view']} | {row['widget']} | {times} |")
             print(lines[-1], flush=True)
         lines.append("")
-        if not args.no_browser:
-            trips = round_trips()
-            lines += ["## Browser round trip: slider key press → redrawn chart (headless chromium)", "",
-                      "| page | slider | presses that redrew | median ms | max ms |", "|---|---|---|---|---|"]
-            lines += [f"| {r['page']} | {r['slider']} | {r['presses']}/{PRESSES} | {r['median_ms']:.0f} | "
-                      f"{r['max_ms']:.0f} |" for r in trips] or ["| (chromium not found) | | | | |"]
-            print("\n".join(lines[-len(trips) - 1:]), flush=True)
-            lines.append("")
-    if not args.pages_only:
+    if not args.fits_only and not args.no_browser:
+        trips = round_trips(args.page)
+        lines += ["## Browser round trip: slider key press → redrawn chart (headless chromium)", "",
+                  "| page | slider | presses that redrew | median ms | p95 ms | max ms |",
+                  "|---|---|---|---|---|---|"]
+        lines += [f"| {r['page']} | {r['slider']} | {r['presses']}/{PRESSES} | {r['median_ms']:.0f} | "
+                  f"{r['p95_ms']:.0f} | {r['max_ms']:.0f} |" for r in trips]
+        lines += [] if trips else ["| (chromium not found) | | | | | |"]
+        print("\n".join(lines[-len(trips) - 1:]), flush=True)
+        lines.append("")
+    if not args.pages_only and not args.browser_only:
         scaling = not args.no_scaling
         sizes = (500, 5000, 20000) if scaling else (500,)
         columns = "".join(f" n = {n} ours ms | scikit-learn ms | ratio |" for n in sizes)
@@ -111,8 +119,9 @@ def main() -> None:
                 lines.append(line)
                 print(line, flush=True)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latest.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"\nwritten to {RESULTS / 'latest.md'}", file=sys.stderr)
+    out = RESULTS / ("browser.md" if args.browser_only else "latest.md")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"\nwritten to {out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

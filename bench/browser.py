@@ -16,6 +16,7 @@ import urllib.request
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
+from bench.core import percentile
 from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.conftest import free_port
 from tests.browser.conftest import wait_for_app
@@ -45,7 +46,8 @@ CHART_STATE = """() => {
 }"""
 
 
-def round_trips() -> list[dict]:
+def round_trips(pages: list[str] | None = None, presses: int = PRESSES) -> list[dict]:
+    """Round trips per page (``pages``: page keys or URL paths to keep; None: every page)."""
     chromium = shutil.which("chromium")
     if chromium is None:
         return []
@@ -65,13 +67,13 @@ def round_trips() -> list[dict]:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1600, "height": 1200})
-            for info in PAGES:
+            for info in [p for p in PAGES if not pages or p.key in pages or p.url_path in pages]:
                 page.goto(f"{url}/{info.url_path}")
                 wait_for_app(page)
                 sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
                 thumb = sliders.first.get_by_role("slider")
                 times = []
-                for k in range(PRESSES):
+                for k in range(presses):
                     before = page.evaluate(CHART_STATE)
                     thumb.focus()
                     started = time.perf_counter()
@@ -87,6 +89,7 @@ def round_trips() -> list[dict]:
                 slider = sliders.first.inner_text().split("\n")[0]
                 rows.append({"page": info.key, "slider": slider, "presses": len(times),
                              "median_ms": statistics.median(times) * 1e3 if times else float("nan"),
+                             "p95_ms": percentile(times, 95) * 1e3 if times else float("nan"),
                              "max_ms": max(times) * 1e3 if times else float("nan")})
             browser.close()
     finally:

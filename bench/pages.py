@@ -70,12 +70,13 @@ def rerun_times(file: str, query: dict | None = None) -> dict:
 LARGE_N = 5000
 
 
-def page_rows() -> list[dict]:
-    """Default data, then the same page with n = 5 000 points (its default data set, if generated)."""
+def page_rows(pages: list[str] | None = None, large_n: int = LARGE_N) -> list[dict]:
+    """Default data, then the same page with ``large_n`` points (its default data set, if generated);
+    ``pages``: page keys or URL paths to keep (None: every page)."""
     rows = []
-    for page in PAGES:
+    for page in [p for p in PAGES if not pages or p.key in pages or p.url_path in pages]:
         row = {"page": page.key, **rerun_times(page.file)}
-        large = rerun_times(page.file, {f"{page.key}.n": str(LARGE_N)})
+        large = rerun_times(page.file, {f"{page.key}.n": str(large_n)})
         row["large_median_ms"], row["large_p95_ms"] = large["median_ms"], large["p95_ms"]
         rows.append(row)
     return rows

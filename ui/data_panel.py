@@ -22,6 +22,7 @@ from algorithms.datasets import dataset_names
 from algorithms.datasets import load_dataset
 from ui import csv_data
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import bound
 from ui.controls import catalogue_labels
 from ui.controls import choice
@@ -271,8 +272,7 @@ def editable_chart(fig: go.Figure, prefix: str, data: LoadedData, x_range, y_ran
     chart(
         fig,
         key=key,
-        selection_mode="points",
-        on_select=lambda: edit_points(prefix, data.train, grid_curve, st.session_state[key].selection.points),
+        on_select=lambda: edit_points(prefix, data.train, grid_curve, clicked_points(key)),
     )
     st.caption(t("data.edit_caption"))
 

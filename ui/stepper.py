@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import slider
 from ui.data_panel import LoadedData
 from ui.data_panel import edit_enabled
@@ -131,7 +132,7 @@ def typed(obj, f32: bool = False):
 
 
 class FigureSpec(go.Figure):
-    """A finished figure spec that ``st.plotly_chart`` takes as it is (no second validation)."""
+    """A finished figure spec that ``ui.charts.chart`` serialises as it is (no second validation)."""
 
     def __init__(self, spec: dict):
         super().__init__()
@@ -209,7 +210,7 @@ def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
 
 
 def _clicked(chart_key: str, key: str, on_click: Callable[[list[dict]], None]) -> None:
-    on_click(st.session_state[chart_key].selection.points)
+    on_click(clicked_points(chart_key))
     st.session_state[f"{key}.full_rerun"] = True
 
 
@@ -265,7 +266,6 @@ def stepper(
             figure,
             key=chart_key,
             on_select=partial(_clicked, chart_key, key, on_click),
-            selection_mode="points",
         )
         if click_caption:
             st.caption(click_caption)

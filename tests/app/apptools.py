@@ -17,6 +17,7 @@ from streamlit.testing.v1 import app_test
 from streamlit.testing.v1 import local_script_runner
 from streamlit.testing.v1.element_tree import TESTING_KEY
 
+from ui.charts import COMPONENT as CHART_COMPONENT
 from ui.registry import ROOT
 
 TIMEOUT = 60
@@ -115,8 +116,21 @@ def decoded_arrays(node):
                 yield from decoded_arrays(value)
 
 
+def charts(at: AppTest) -> dict[str, dict]:
+    """Every chart's figure spec by its key, in page order: ui.charts' component (its data carry the
+    figure) or st.plotly_chart."""
+    specs = {}
+    for node in at._tree:
+        if node.type == "plotly_chart":
+            specs[node.key] = json.loads(node.proto.spec)
+        elif node.type == "bidi_component" and node.proto.component_name == CHART_COMPONENT:
+            specs[node.key] = json.loads(node.proto.bytes)["figure"]
+    return specs
+
+
 def chart_specs(at: AppTest) -> list[dict]:
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """Every chart's figure spec in page order."""
+    return list(charts(at).values())
 
 
 def visible_texts(at: AppTest) -> list[str]:

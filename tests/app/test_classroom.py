@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from tests.app.apptools import charts
 from tests.app.apptools import open_page
 from ui.classroom import challenges_of
 from ui.classroom import decode_lesson
@@ -49,7 +50,7 @@ def test_freezing_a_then_changing_c_compares_both_fits():
     assert not at.exception
     assert at.subheader[0].value == EN["cls.ab_title"]
     assert at.text[0].value == EN["cls.ab_changed"].format(changes="C: 1.0 → 10.0")
-    assert {c.key for c in at.get("plotly_chart")} >= {"cls.ab_A", "cls.ab_B", "svm.fit_chart"}
+    assert set(charts(at)) >= {"cls.ab_A", "cls.ab_B", "svm.fit_chart"}
     rows = deltas(at)
     a, b, delta = rows[EN["svm.n_sv"]]
     assert a.startswith("20 ") and b.startswith("17 ") and delta == "-3"  # larger C: fewer points inside
@@ -195,7 +196,7 @@ def test_challenges_name_real_views_metrics_and_texts(page):
 
 
 def sklearn_trace(at, chart_key: str):
-    figure = json.loads(next(c for c in at.get("plotly_chart") if c.key == chart_key).proto.spec)
+    figure = charts(at)[chart_key]
     return [trace for trace in figure["data"] if trace.get("name") == EN["cls.xcheck_name"]]
 
 

@@ -34,9 +34,9 @@ def test_a_hostile_link_shows_the_defaults_a_notice_and_a_clean_link(server, pag
     """?ls.seed=inf once stopped the page; now the seed shows its default, the link is cleaned, and
     the seed control writes the URL again when moved."""
     page.goto(f"{server}/least_squares?ls.seed=inf&ls.n=1e308&ls.h=0.5")
+    assert "ls.seed" in page.locator("[data-testid='stToast']").inner_text()  # read before it fades
     wait_for_app(page)
     assert page.locator("[data-testid='stException']").count() == 0
-    assert "ls.seed" in page.locator("[data-testid='stToast']").inner_text()
     assert page.locator(".st-key-ls-seed input").input_value() == "0"
     assert page.url.endswith("/least_squares?ls.h=0.5")
     page.locator(".st-key-ls-seed input").fill("7")

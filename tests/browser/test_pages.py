@@ -22,7 +22,7 @@ def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
         assert page.locator("[data-testid='stException']").count() == 0
         assert page.locator("h1").count() >= 1
         if not home:
-            assert page.locator("[data-testid='stPlotlyChart']").count() >= 1
+            assert page.locator(".js-plotly-plot").count() >= 1
         assert overflowing_chart_text(page) == [], query
         page.screenshot(path=str(OUTPUT / f"{shot}-{name}.png"), full_page=True)
 

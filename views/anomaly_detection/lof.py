@@ -10,6 +10,7 @@ import streamlit as st
 
 from algorithms import LocalOutlierFactor
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.contours import level_line
 from ui.controls import bound
 from ui.controls import catalogue_labels
@@ -64,7 +65,7 @@ def lof_map(X, k, convention):
 
 def pick_point() -> None:
     """Clicking a data point selects it (its neighbours and reachability distances are drawn)."""
-    for point in st.session_state[CHART].selection.points:
+    for point in clicked_points(CHART):
         if point.get("customdata") is not None:
             st.session_state["anom.point"] = int(np.atleast_1d(point["customdata"])[0])
             return
@@ -160,7 +161,7 @@ def render(ctx, controls, main) -> None:
             editable_chart(fig, P, data, axes.x_range, axes.y_range, key=CHART)
         else:
             fig.update_layout(clickmode="event+select")
-            chart(fig, key=CHART, on_select=pick_point, selection_mode="points")
+            chart(fig, key=CHART, on_select=pick_point)
             st.caption(t("anom.click_select"))
         metrics = [
             (t("anom.lof_of", i=point), fmt(scores[point])),

@@ -4,6 +4,7 @@ import numpy as np
 import streamlit as st
 
 from algorithms.clustering import adjusted_rand_index
+from ui.charts import clicked_points
 from ui.controls import slider
 from ui.figures import Axes
 from ui.figures import scatter_axes
@@ -119,7 +120,7 @@ def first_picked(chart_key: str) -> int | None:
     """The customdata of the first point selected in a chart (its first entry), if any."""
     picked = [
         p.get("customdata")
-        for p in st.session_state[chart_key].selection.points
+        for p in clicked_points(chart_key)
         if p.get("customdata") is not None
     ]
     return int(np.atleast_1d(picked[0])[0]) if picked else None

@@ -115,7 +115,6 @@ def render(ctx, controls, main):
                 gallery_figure(X, k, h, seed, axes, truth, ctx.style, current_language()),
                 key="clu.kk_gallery",
                 on_select=pick_seed,
-                selection_mode="points",
             )
             st.caption(t("clu.gallery_caption"))
         Js = [m.objective_ for m in gallery]

@@ -284,7 +284,7 @@ def restarts_chart(km, shown, ctx):
     )
     fig.update_layout(clickmode="event+select", dragmode=False)
     fig.update_xaxes(dtick=1 if len(Js) <= 10 else 2)
-    chart(fig, key="clu.km_restarts", on_select=pick_run, selection_mode="points")
+    chart(fig, key="clu.km_restarts", on_select=pick_run)
     st.caption(t("clu.restarts_caption"))
 
 

@@ -9,6 +9,7 @@ import streamlit as st
 
 from algorithms.trees import Tree
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.figures import Axes
 from ui.figures import figure
 from ui.i18n import t
@@ -132,7 +133,7 @@ def diagram_figure(
 
 def pick_node(chart_key: str) -> None:
     """Clicking a node of the tree diagram selects it."""
-    points = st.session_state[chart_key].selection.points
+    points = clicked_points(chart_key)
     ids = [p["customdata"] for p in points if p.get("customdata") is not None]
     current = st.session_state.get("tree.node", 0)
     st.session_state["tree.node"] = int(np.atleast_1d(ids[0])[0]) if ids else current
@@ -144,7 +145,6 @@ def diagram_panel(ctx, g: Grown, data, height: int | None = None, width_px: int 
         diagram_figure(g.tree, data, g.task, g.criterion, ctx.style, g.node, height, width_px),
         key="tree.diagram",
         on_select=partial(pick_node, "tree.diagram"),
-        selection_mode="points",
     )
     classes = "" if g.task == "regression" else " " + count_order(g.est.classes_)
     st.caption(t("tree.click_node") + classes)

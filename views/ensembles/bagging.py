@@ -32,6 +32,7 @@ from ui.figures import grid_points
 from ui.figures import scatter_axes
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.progress import progress_bar
 from ui.regions import region_trace
 from ui.stepper import StepView
 from ui.stepper import stepper
@@ -51,14 +52,22 @@ LEARNERS = ["stump_random", "stump_best", "tree"]
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def fit_bagging(X, y, learners: int, learner: str, depth: int, forest: bool, rng: int):
+def fit_bagging(X, y, learners: int, learner: str, depth: int, forest: bool, rng: int, _progress=None):
     if learner == "tree":
         return (
             RandomForestClassifier(learners, max_features=1, max_depth=depth, random_state=rng)
             if forest
             else BaggingClassifier(learners, DecisionTreeClassifier(max_depth=depth), random_state=rng)
-        ).fit(X, y)
-    return BaggingClassifier(learners, DecisionStump(feature=learner[6:]), random_state=rng).fit(X, y)
+        ).fit(X, y, progress=_progress)
+    return BaggingClassifier(learners, DecisionStump(feature=learner[6:]), random_state=rng).fit(
+        X, y, progress=_progress
+    )
+
+
+def fit_with_progress(*args):
+    """The cached fit, with a progress bar while it runs (bagging many trees at large n takes seconds)."""
+    with progress_bar(t("progress.bagging")) as report:
+        return fit_bagging(*args, _progress=report)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -83,7 +92,7 @@ def render(ctx, controls, main) -> None:
             else False
         )
         rng = st.number_input(t("ens.rng"), 0, 999, 0, **bound("ens.rng"))
-        model = fit_or_warn(fit_bagging, X, y, learners, learner, depth, bool(forest), int(rng))
+        model = fit_or_warn(fit_with_progress, X, y, learners, learner, depth, bool(forest), int(rng))
     if model is None:
         return
     with main:

@@ -14,6 +14,7 @@ from algorithms import VC_DIMENSIONS
 from algorithms import realisable_labellings
 from algorithms import vc_bound
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import number_slider
@@ -68,7 +69,7 @@ def current_points(layout: str) -> np.ndarray:
 def _clicked(layout: str, grid_curve: int) -> None:
     """A click on empty space adds a point there; a click on a point removes it."""
     points = current_points(layout).tolist()
-    for p in st.session_state["lt.place_chart"].selection.points:
+    for p in clicked_points("lt.place_chart"):
         if p.get("curve_number") == grid_curve:
             points.append([round(float(p["x"]), 3), round(float(p["y"]), 3)])
         elif p.get("customdata") is not None:
@@ -103,7 +104,6 @@ def render(ctx, controls, main):
             chart(
                 place_figure,
                 key="lt.place_chart",
-                selection_mode="points",
                 on_select=lambda: _clicked(layout, grid_curve),
             )
         if len(points) == 0:

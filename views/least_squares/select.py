@@ -14,6 +14,7 @@ from algorithms import kernel_ridge_cv_grid
 from algorithms import kernel_ridge_errors
 from algorithms import loo_error
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import log_slider
@@ -36,6 +37,7 @@ from ui.figures import heatmap_figure
 from ui.figures import safe_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.progress import progress_bar
 from ui.theme import CLASS_COLORS
 from views.least_squares._common import H_RANGE
 from views.least_squares._common import LAM_RANGE
@@ -50,8 +52,8 @@ SELECTION_SAMPLE = 500  # model selection refits a grid of models: it works on a
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def cv_grid(X, y, hs, lams, folds, seed):
-    return kernel_ridge_cv_grid(X, y, hs, lams, folds, seed)
+def cv_grid(X, y, hs, lams, folds, seed, _progress=None):
+    return kernel_ridge_cv_grid(X, y, hs, lams, folds, seed, progress=_progress)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -80,7 +82,8 @@ def render(ctx, controls, main):
         st.error(t("ls.too_few_for_cv", n=len(y), m=folds or 2))
         return
     try:
-        errors = cv_grid(X, y, hs, lams, folds, seed)
+        with progress_bar(t("progress.cv")) as report:
+            errors = cv_grid(X, y, hs, lams, folds, seed, _progress=report)
     except ValueError as err:
         st.error(t("error.fit", detail=str(err)))
         return
@@ -110,7 +113,7 @@ def render(ctx, controls, main):
     with main:
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
-            chart(heat, key="ls.cv_chart", on_select=partial(pick_cell, hs, lams), selection_mode="points")
+            chart(heat, key="ls.cv_chart", on_select=partial(pick_cell, hs, lams))
             st.caption(t("ls.click_cell"))
         with right:
             chart(fit_fig, key="ls.cv_fit")
@@ -147,7 +150,7 @@ def render(ctx, controls, main):
 
 def pick_cell(hs, lams):
     """Clicking a heat-map cell selects that (h, λ)."""
-    points = st.session_state["ls.cv_chart"].selection.points
+    points = clicked_points("ls.cv_chart")
     cells = [p["customdata"] for p in points if p.get("customdata") is not None]
     if cells:
         row, col = cells[0]

@@ -25,6 +25,7 @@ from ui.figures import curves_figure
 from ui.figures import figure
 from ui.figures import safe_range
 from ui.i18n import t
+from ui.progress import progress_bar
 from ui.theme import ALT_COLOR
 from ui.theme import BLACK
 from ui.theme import BLUE
@@ -89,9 +90,15 @@ def budget_epochs(net: Net, n: int) -> int:
     return epochs_within_budget(net.epochs, n, net.batch_size(), MAX_UPDATES)
 
 
-@st.cache_data(max_entries=24, show_spinner=False)
 def train(X, y, net: Net, regression: bool, epochs: int):
-    """The cached training run (inputs standardised inside the estimator)."""
+    """The cached training run, with a progress bar while it runs."""
+    with progress_bar(t("progress.training")) as report:
+        return cached_training(X, y, net, regression, epochs, _progress=report)
+
+
+@st.cache_data(max_entries=24, show_spinner=False)
+def cached_training(X, y, net: Net, regression: bool, epochs: int, _progress=None):
+    """The training run (inputs standardised inside the estimator)."""
     cls = MLPRegressor if regression else MLPClassifier
     return cls(
         net.hidden,
@@ -105,7 +112,7 @@ def train(X, y, net: Net, regression: bool, epochs: int):
         random_state=0,
         n_snapshots=41,
         standardize=True,
-    ).fit(X, y)
+    ).fit(X, y, progress=_progress)
 
 
 def unit_layout(sizes) -> list[np.ndarray]:

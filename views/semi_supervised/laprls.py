@@ -14,6 +14,7 @@ import streamlit as st
 
 from algorithms import LapRLS
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.contours import level_polylines
 from ui.contours import level_trace
 from ui.controls import catalogue_labels
@@ -85,8 +86,7 @@ def show(ctx, fig, axes, key):
     if edit_enabled("ssl"):
         editable_chart(fig, "ssl", ctx.data, axes.x_range, axes.y_range, key=f"{key}_edit")
         return
-    chart(fig, key=key, on_select=lambda: toggle(ctx, st.session_state[key].selection.points),
-          selection_mode="points")
+    chart(fig, key=key, on_select=lambda: toggle(ctx, clicked_points(key)))
 
 
 def model_controls(controls):

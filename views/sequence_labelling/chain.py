@@ -13,6 +13,7 @@ from algorithms import chain_costs
 from algorithms import forward_backward
 from algorithms import viterbi_tables
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import slider
@@ -67,7 +68,7 @@ def render(ctx, controls, main):
                              selected=(int(path[position]), position), colorbar_title="",
                              title=t(f"seq.tables.{table}"), selected_name=t("seq.viterbi"))
         fig.update_layout(height=min(ctx.style.figure_height, 200 + 70 * K))
-        chart(fig, key="seq.table_chart", on_select=pick_position, selection_mode="points")
+        chart(fig, key="seq.table_chart", on_select=pick_position)
         st.caption(t("seq.click_position"))
         brute, dp = chain_costs(K, T)
         metric_rows([
@@ -83,7 +84,7 @@ def render(ctx, controls, main):
 
 def pick_position() -> None:
     """A click on a cell of the table selects its position (the cell's customdata is (row, column))."""
-    points = st.session_state["seq.table_chart"].selection.points
+    points = clicked_points("seq.table_chart")
     if points and points[0].get("customdata") is not None:
         st.session_state["seq.position"] = int(points[0]["customdata"][1]) + 1
 

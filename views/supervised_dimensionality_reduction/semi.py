@@ -18,6 +18,7 @@ from algorithms import path_angles
 from algorithms import self_path
 from algorithms import spread_labels
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import slider
 from ui.data_panel import DataRequest
 from ui.data_panel import data_signature
@@ -95,7 +96,7 @@ def toggle_labels(n: int) -> None:
     if stored is None:
         return
     idx = set(stored["idx"])
-    for point in st.session_state[CHART_KEY].selection.points:
+    for point in clicked_points(CHART_KEY):
         if point.get("customdata") is not None:
             i = int(np.atleast_1d(point["customdata"])[0])
             if 0 <= i < n:
@@ -124,7 +125,7 @@ def render(ctx, controls, main):
         st.caption(t("sdr.click_to_label", n=len(labelled)))
         left, right = columns_or_stacked(ctx.projector, [5, 3])
         with left:
-            chart(fig, key=CHART_KEY, on_select=lambda: toggle_labels(len(X)), selection_mode="points")
+            chart(fig, key=CHART_KEY, on_select=lambda: toggle_labels(len(X)))
         if res is None:
             return
         with right:

@@ -1,0 +1,67 @@
+// One Plotly chart that keeps its DOM node: Streamlit calls this function again with every new
+// figure, and Plotly.react redraws only what changed (st.plotly_chart would mount a new chart).
+// plotly.min.js is the one the plotly package ships, served by Streamlit as a component asset.
+// While a figure is being drawn its node carries data-drawing (the browser tests wait for it).
+// A clickable chart sends each click as the trigger "selection": {points: [...]}, the points
+// named as st.plotly_chart names them (curve_number, point_index, x, y, customdata, ...).
+const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
+const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
+                     x: "x", y: "y", z: "z", customdata: "customdata" };
+let loading = null;
+
+function plotly() {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  loading ??= new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = PLOTLY_URL;
+    script.onload = () => resolve(window.Plotly);
+    script.onerror = () => reject(new Error(`could not load ${PLOTLY_URL}`));
+    document.head.appendChild(script);
+  });
+  return loading;
+}
+
+function clicked(event) {
+  const points = event.points.map((p) => Object.fromEntries(
+    Object.entries(POINT_KEYS).filter(([from]) => p[from] !== undefined).map(([from, to]) => [to, p[from]])));
+  return { points };
+}
+
+export default async function ({ data, parentElement, setTriggerValue }) {
+  const { figure, config, clickable } = JSON.parse(new TextDecoder().decode(data));
+  let node = parentElement.querySelector(":scope > .ml-chart");
+  if (!node) {
+    node = document.createElement("div");
+    node.className = "ml-chart";
+    node.style.width = "100%";
+    node.drawing = 0;
+    parentElement.appendChild(node);
+    // the column can change width without a window resize (sidebar shown or hidden)
+    let width = parentElement.clientWidth;
+    node.resizer = new ResizeObserver(() => {
+      if (parentElement.clientWidth !== width && node._fullLayout) {
+        width = parentElement.clientWidth;
+        window.Plotly.Plots.resize(node);
+      }
+    });
+    node.resizer.observe(parentElement);
+  }
+  if (clickable) {
+    figure.layout = { hovermode: "closest", dragmode: "pan", clickmode: "event", ...figure.layout };
+  }
+  node.drawing += 1;
+  node.dataset.drawing = "true";
+  try {
+    const Plotly = await plotly();
+    await Plotly.react(node, { ...figure, config: { ...config, responsive: true } });
+    node.removeAllListeners?.("plotly_click");
+    if (clickable) node.on("plotly_click", (event) => setTriggerValue("selection", clicked(event)));
+  } finally {
+    node.drawing -= 1;
+    if (node.drawing === 0) delete node.dataset.drawing;
+  }
+  return () => {
+    node.resizer.disconnect();
+    window.Plotly?.purge(node);
+  };
+}
