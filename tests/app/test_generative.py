@@ -123,6 +123,17 @@ def test_an_uploaded_csv_mixes_text_and_binned_numbers():
     assert r"S_{1} = 2,\ S_{2} = 2" in text
 
 
+def test_one_text_feature_and_markup_in_level_names():
+    """One feature: no plane of cells, the tables still; level names are escaped into LaTeX text."""
+    at = open_page(PAGE, query={"gen.view": "nb", "gen.data": "csv"})
+    rows = [("$x$" if i % 3 else "a}b", "好" if i % 2 else "坏") for i in range(9)]
+    at.session_state["gen.csv_table"] = pd.DataFrame(rows, columns=["f", "y"])
+    at.run()
+    assert not at.exception, at.exception
+    assert r"X^{(1)} = & \text{a\}b} & \text{\$x\$}" in latex(at)
+    assert not [spec for spec in chart_specs(at) if "cell" in str(spec.get("layout", {}).get("title", ""))]
+
+
 def test_gda_posteriors_lie_on_the_logistic_curve():
     """CS229 Part IV §1.3: with a shared Σ, p(y = 1 | x) = 1/(1 + exp(−θᵀx̂)) at every sample."""
     at = choose_preset(open_page(PAGE), "CS229 Part IV §1.3")
