@@ -4,6 +4,11 @@ Sugiyama ch. 9 (seed 000 §10: A9.1 stump, A9.2 bagging, A9.3–A9.4 AdaBoost, o
 seed 003 §5 (AdaBoost, boosting tree, GBDT, XGBoost, LightGBM's histogram and GOSS, CatBoost's
 ordered target statistics, random forest). Trees come from :mod:`algorithms.trees`.
 
+Bagging, random forests and AdaBoost also take tables with text categories (a printed table as it
+is, issue 17): :func:`algorithms.tables.encode_categories` codes the text columns (their level names
+in ``category_names_``) and the tree learners declare them categorical, so a fit on the text equals
+a fit on the level codes with those columns in ``categorical_features``.
+
 Every ensemble records ``history_``: one frozen snapshot per learner / round with what a page
 needs to redraw that step (bootstrap multiplicities, sample weights, residuals, g and h, losses).
 Runs longer than 500 rounds keep the arrays of a bounded subset of rounds (see
@@ -27,13 +32,16 @@ from algorithms._base import check_is_fitted
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import clone
+from algorithms.tables import encode_categories
 from algorithms.trees import DecisionTreeClassifier
 from algorithms.trees import _Builder
+from algorithms.trees import _categorical_mask
 from algorithms.trees import _check_class_y
 from algorithms.trees import _check_int
 from algorithms.trees import _check_reg_y
 from algorithms.trees import _check_sample_weight
 from algorithms.trees import _check_X
+from algorithms.trees import _has_text
 from algorithms.trees import _midpoint
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
@@ -85,6 +93,31 @@ def _fit_member(estimator, X, codes, classes, weights, rng):
     else:
         est.fit(X, classes[codes], sample_weight=weights)
     return est
+
+
+def _coded_table(ens, X, base):
+    """``(X, base)`` for an ensemble's fit: a table of numbers as it is; a table with text columns
+    as level codes (names in ``ens.category_names_``) and a clone of the tree learner ``base`` that
+    declares those columns categorical."""
+    ens.category_names_ = None
+    if not _has_text(X):
+        return _check_X(X, allow_nan=False), base
+    X, ens.category_names_ = encode_categories(X)
+    if "categorical_features" not in base.get_params():
+        raise ValueError(f"{type(base).__name__} splits numbers only; a table with text columns needs "
+                         "tree learners (DecisionTreeClassifier, e.g. max_depth=1 for stumps).")
+    mask = _categorical_mask(base.categorical_features, X.shape[1])
+    mask[[names is not None for names in ens.category_names_]] = True
+    return _check_X(X, allow_nan=False), clone(base).set_params(categorical_features=mask)
+
+
+def _table_X(ens, X):
+    """Rows to predict, coded as in the fit (text cells by the fitted level names)."""
+    check_is_fitted(ens, "estimators_")
+    names = getattr(ens, "category_names_", None)
+    if names is not None and _has_text(X):
+        X, _ = encode_categories(X, names)
+    return _check_X(X, ens.n_features_in_, allow_nan=False)
 
 
 def _member_proba(est, X, classes):
@@ -305,9 +338,8 @@ class BaggingClassifier(BaseEstimator):
         (a progress bar; batched trees are grown together first, so they report as their
         out-of-bag votes are counted)."""
         B = _check_n_estimators(self.n_estimators)
-        X = _check_X(X, allow_nan=False)
+        X, base = _coded_table(self, X, self._base())
         _, classes, codes = _check_class_y(y, len(X))
-        base = self._base()
         rng = check_random_state(self.random_state)
         n, K = len(X), len(classes)
         self.classes_, self.n_features_in_ = classes, X.shape[1]
@@ -347,8 +379,7 @@ class BaggingClassifier(BaseEstimator):
         return self
 
     def _X(self, X):
-        check_is_fitted(self, "estimators_")
-        return _check_X(X, self.n_features_in_, allow_nan=False)
+        return _table_X(self, X)
 
     def predict_proba(self, X, n_learners: int | None = None) -> FloatArray:
         """Mean class probabilities (votes) of the first ``n_learners`` learners (default all)."""
@@ -422,6 +453,8 @@ class AdaBoostClassifier(BaseEstimator):
     Weights are kept as logarithms and normalised by their maximum, so they never underflow to
     all-zero or NaN (Sugiyama A9.3 pitfall). ε_t is clipped at 1e-10 and boosting stops after a
     perfect learner; a learner no better than chance (ε_t ≥ 1 − 1/K) is discarded and stops it.
+    On a table with text columns the default weak learner is a one-level CART tree (a stump whose
+    test on a text column is "A = a"), as a threshold on arbitrary level codes would mean nothing.
     Decision function: f(x) = Σ α_t h_t(x) with h ∈ {−1, +1} (K = 2), else class scores
     Σ α_t (I(h_t = k) − I(h_t ≠ k)/(K − 1)); f = 0 predicts ``classes_[0]``.
     The exponential loss is the weighted mean of exp(−m_i), m_i = Σ_t α_t (2I(h_t(x_i) = y_i) − 1)
@@ -435,11 +468,11 @@ class AdaBoostClassifier(BaseEstimator):
     def fit(self, X, y, sample_weight=None) -> "AdaBoostClassifier":
         T = _check_n_estimators(self.n_estimators)
         nu = check_positive(self.learning_rate, "learning_rate")
-        X = _check_X(X, allow_nan=False)
+        stump = DecisionStump() if not _has_text(X) else DecisionTreeClassifier(max_depth=1)
+        X, base = _coded_table(self, X, stump if self.estimator is None else self.estimator)
         _, classes, codes = _check_class_y(y, len(X))
         w0 = _check_sample_weight(sample_weight, len(X))
         w0 = w0 / w0.sum()
-        base = DecisionStump() if self.estimator is None else self.estimator
         rng = check_random_state(self.random_state)
         n, K = len(X), len(classes)
         self.classes_, self.n_features_in_ = classes, X.shape[1]
@@ -492,8 +525,7 @@ class AdaBoostClassifier(BaseEstimator):
         return self
 
     def _X(self, X):
-        check_is_fitted(self, "estimators_")
-        return _check_X(X, self.n_features_in_, allow_nan=False)
+        return _table_X(self, X)
 
     def _staged_scores(self, X, n_rounds=None):
         X = self._X(X)

@@ -2,7 +2,8 @@
 
 Eight views: Gaussian class models (GDA with a shared Σ, class-wise Σ_k, Gaussian naive Bayes) with
 ellipses and the posterior map; the link between GDA and logistic regression; the Bayes decision
-rule with a loss matrix; categorical naive Bayes on Li Hang's Table 4.1 (or binned features); naive
+rule with a loss matrix; categorical naive Bayes on Li Hang's Table 4.1, text tables (the loan table in
+Chinese, watermelon 2.0, an own CSV) or binned features; naive
 Bayes for text, the Bernoulli and the multinomial event model with and without Laplace smoothing
 (CS229 Part IV §2); and
 Fisher's linear discriminant with projected histograms and the Fisher ratio J(θ); and the multivariate
@@ -42,6 +43,14 @@ PRESETS = {
     "gen_zero": {
         "gen.view": "nb", "gen.data": "table_4_1", "gen.lam": 0.0, "gen.q1": "2", "gen.q2": "S",
         "gen.drop4": True,
+    },
+    "gen_nb_loan_zh": {
+        "gen.view": "nb", "gen.data": "table_5_1_zh", "gen.lam": 1.0, "gen.q1": "青年", "gen.q2": "是",
+        "gen.q3": "否", "gen.q4": "一般",
+    },
+    "gen_nb_watermelon": {  # seed 003 §8.3 (12)–(13), the Laplacian correction; the query is melon 1
+        "gen.view": "nb", "gen.data": "watermelon_2_0", "gen.lam": 1.0, "gen.q1": "青绿", "gen.q2": "蜷缩",
+        "gen.q3": "浊响", "gen.q4": "清晰", "gen.q5": "凹陷", "gen.q6": "硬滑",
     },
     "gen_text_nips": {"gen.view": "text", "gen.text_msg": "buy nips now", "gen.text_laplace": False},
     "gen_text_repeat": {
@@ -87,7 +96,8 @@ PRESETS = {
 
 OWN_DATA = (mvn, coin, text)  # views that draw their own distribution or corpus: no data panel
 DATA = DataRequest("classification", 2, "blobs")
-ctx = page_frame(P, None if view_before_drawn(P, VIEWS) in OWN_DATA else DATA)
+drawn = view_before_drawn(P, VIEWS)
+ctx = page_frame(P, None if drawn in OWN_DATA else getattr(drawn, "DATA", DATA))
 if ctx.data is None:
     st.sidebar.caption(t("gen.own_data"))
 preset_picker(PRESETS, "gen.preset")

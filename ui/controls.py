@@ -117,9 +117,27 @@ def log_slider(
     return number_slider(label, key, series_125(lo_exp, hi_exp), default, help)
 
 
+def _equal_option_from_link(key: str, options: list[float]) -> None:
+    """A number in the URL written otherwise than its option's label ("4.0" for 4, "0.50" for 0.5):
+    Streamlit matches the label's text and would drop it, so on the session's first meeting with the
+    control the link is rewritten with the label and the page rerun (a bound widget is seeded from
+    the link the run started with)."""
+    if key in st.session_state or key not in st.query_params:
+        return
+    try:
+        number = float(st.query_params[key])
+    except ValueError:
+        return
+    labels = [f"{option:g}" for option in options if option == number]
+    if labels and labels[0] != st.query_params[key] and _remove_from_link(key):
+        st.query_params[key] = labels[0]
+        st.rerun()
+
+
 def number_slider(label: str, key: str, options: list[float], default: float, help: str | None = None):
     """A URL-bound slider over a fixed list of numbers, shown short (0.001, 1e-05, 3)."""
     domain(key, ("options", *options))
+    _equal_option_from_link(key, options)
     return st.select_slider(
         label, options=options, value=default, format_func=lambda v: f"{v:g}", help=help, **bound(key)
     )

@@ -531,3 +531,73 @@ def test_bad_input_raises_clear_errors():
         model.predict(X[:, :1])
     with pytest.raises(ValueError, match="permutation"):
         ordered_target_statistics(list("ab"), [0, 1], permutation=[0, 0])
+
+
+# ---- text tables (issue 17): a fit on the printed text equals a fit on the level codes
+
+
+def _text_table(file):
+    from algorithms.tables import book_table
+    from algorithms.tables import book_table_codes
+
+    _, rows = book_table(file)
+    X, y, _, levels, _ = book_table_codes(file)
+    return np.array(rows, dtype=object)[:, 1:-1], X, y, [names is not None for names in levels]
+
+
+TEXT_FILES = ["li_hang_table_5_1.csv", "zhou_watermelon_2_0.csv"]
+
+
+def _same_fit(text_fit, code_fit, cells, X):
+    np.testing.assert_array_equal(text_fit.predict_proba(cells), code_fit.predict_proba(X))
+    np.testing.assert_array_equal(text_fit.predict(cells), code_fit.predict(X))
+    np.testing.assert_array_equal(text_fit.predict(X), code_fit.predict(X))  # codes also accepted
+
+
+@pytest.mark.parametrize("file", TEXT_FILES)
+def test_bagging_on_a_text_table_equals_bagging_on_its_codes(file):
+    cells, X, y, cat = _text_table(file)
+    text = BaggingClassifier(n_estimators=15, random_state=3).fit(cells, y)
+    codes = BaggingClassifier(n_estimators=15, estimator=DecisionTreeClassifier(categorical_features=cat),
+                              random_state=3).fit(X, y)
+    _same_fit(text, codes, cells, X)
+    np.testing.assert_array_equal(text.sample_counts_, codes.sample_counts_)
+    np.testing.assert_array_equal(text.oob_error_curve_, codes.oob_error_curve_)
+    assert text.category_names_[0][0] in ("青年", "青绿") and codes.category_names_ is None
+    assert all(est.categorical_.all() for est in text.estimators_)
+
+
+@pytest.mark.parametrize("file", TEXT_FILES)
+def test_a_random_forest_on_a_text_table_equals_one_on_its_codes(file):
+    cells, X, y, cat = _text_table(file)
+    text = RandomForestClassifier(n_estimators=12, random_state=1).fit(cells, y)
+    tree = DecisionTreeClassifier(max_features="sqrt", categorical_features=cat)
+    codes = BaggingClassifier(n_estimators=12, estimator=tree, random_state=1).fit(X, y)
+    _same_fit(text, codes, cells, X)
+
+
+@pytest.mark.parametrize("file", TEXT_FILES)
+def test_adaboost_on_a_text_table_boosts_categorical_stumps(file):
+    cells, X, y, cat = _text_table(file)
+    text = AdaBoostClassifier(n_estimators=8, random_state=0).fit(cells, y)
+    stump = DecisionTreeClassifier(max_depth=1, categorical_features=cat)
+    codes = AdaBoostClassifier(n_estimators=8, estimator=stump, random_state=0).fit(X, y)
+    _same_fit(text, codes, cells, X)
+    np.testing.assert_array_equal(text.alphas_, codes.alphas_)
+    np.testing.assert_array_equal(text.errors_, codes.errors_)
+    assert all(est.tree_.n_splits <= 1 for est in text.estimators_)
+
+
+def test_text_and_number_columns_mix_and_unknown_values_fail():
+    cells, X, y, _ = _text_table("zhou_watermelon_2_0.csv")
+    density = np.linspace(0.2, 0.8, len(y))[:, None]
+    mixed = np.hstack([cells, density.astype(object)])
+    model = BaggingClassifier(n_estimators=5, random_state=0).fit(mixed, y)
+    np.testing.assert_array_equal(model.estimators_[0].categorical_, [True] * 6 + [False])
+    assert model.category_names_[-1] is None
+    unseen = mixed[:1].copy()
+    unseen[0, 0] = "紫色"
+    with pytest.raises(ValueError, match="never saw"):
+        model.predict(unseen)
+    with pytest.raises(ValueError, match="splits numbers only"):
+        AdaBoostClassifier(estimator=DecisionStump()).fit(cells, y)

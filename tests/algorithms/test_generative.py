@@ -496,3 +496,37 @@ def test_a_word_seen_in_one_class_only_makes_the_other_class_impossible_without_
         MultinomialNaiveBayes().fit(X, y[:3])
     with pytest.raises(ValueError, match="λ"):
         BernoulliNaiveBayes(-1).fit(X, y)
+
+
+@pytest.mark.parametrize("file", ["li_hang_table_5_1.csv", "zhou_watermelon_2_0.csv"])
+@pytest.mark.parametrize("lam", [0.0, 1.0])
+def test_a_text_table_fits_as_its_level_codes(file, lam):
+    """Issue 17: the printed table's text cells give the same estimates as the level codes of
+    algorithms.tables (both in order of first appearance), with the level names in categories_."""
+    from algorithms.tables import book_table
+    from algorithms.tables import book_table_codes
+
+    _, rows = book_table(file)
+    cells = np.array(rows, dtype=object)
+    X, y, _, levels, _ = book_table_codes(file)
+    text = CategoricalNaiveBayes(lam=lam).fit(cells[:, 1:-1], y)
+    codes = CategoricalNaiveBayes(lam=lam).fit(X, y)
+    assert text.categories_ == [tuple(names) for names in levels]
+    np.testing.assert_array_equal(text.priors_, codes.priors_)
+    for a, b in zip(text.conditionals_, codes.conditionals_, strict=True):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(text.predict(cells[:, 1:-1]), codes.predict(X))
+    np.testing.assert_array_equal(text.predict_proba(cells[:, 1:-1]), codes.predict_proba(X))
+
+
+def test_the_chinese_loan_table_with_laplace_smoothing():
+    """Li Hang Table 5.1 as printed: 9 of 15 approved (是), every owner of a house approved, so
+    P₁(类别=是) = (9+1)/(15+2) and P₁(有自己的房子=是 | 类别=是) = (6+1)/(9+2) (4.10)–(4.11)."""
+    from algorithms.tables import book_table
+
+    header, rows = book_table("li_hang_table_5_1.csv")
+    cells = np.array(rows, dtype=object)
+    model = CategoricalNaiveBayes(lam=1).fit(cells[:, 1:-1], cells[:, -1])
+    tables = model.probability_tables()
+    assert header[3] == "有自己的房子" and tables["prior"]["是"] == "10/17"
+    assert tables["conditional"][2]["是"]["是"] == "7/11" and tables["conditional"][2]["是"]["否"] == "1/8"

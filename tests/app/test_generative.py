@@ -1,6 +1,7 @@
 """The generative-models page as a user sees it (AppTest): Li Hang Examples 4.1/4.2, GDA, Fisher, 中文."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from algorithms import coin_flips
@@ -86,7 +87,51 @@ def test_lambda_from_the_url_gives_unreduced_decimal_fractions():
 def test_continuous_data_are_binned():
     at = open_page(PAGE, query={"gen.view": "nb", "gen.bins": "3"})
     assert not at.exception
-    assert r"S_1 = 3,\ S_2 = 3" in latex(at)
+    assert r"S_{1} = 3,\ S_{2} = 3" in latex(at)
+
+
+def test_the_chinese_loan_table_preset_names_every_level():
+    """Issue 17: Li Hang Table 5.1 as printed, four text features; λ = 1 gives P(Y=是) = 10/17 and
+    P(有自己的房子=是 | 是) = 7/11 (4.10)–(4.11); the query (青年, 是, 否, 一般) is 否 with 5929/8521."""
+    at = choose_preset(open_page(PAGE), "Li Hang Table 5.1 as printed")
+    shown = latex(at)
+    expected = (
+        r"Y = & \text{否} & \text{是} \\[2pt]",
+        r"P_\lambda(Y) & \dfrac{7}{17} & \dfrac{10}{17}",
+        r"X^{(1)} = & \text{青年} & \text{中年} & \text{老年}",
+        r"Y = \text{是} & \dfrac{4}{11} & \dfrac{7}{11}",
+        r"S_{1} = 3,\ S_{2} = 2,\ S_{3} = 2,\ S_{4} = 3",
+        r"P(Y=\text{否}\mid x) &= \frac{5929}{8521}",
+    )
+    assert [e for e in expected if e not in shown] == []
+    assert metrics(at)["Prediction ŷ"] == "否"
+    assert widget(at, "gen.q4").value == "一般"
+
+
+def test_an_uploaded_csv_mixes_text_and_binned_numbers():
+    """A CSV's text column is a categorical feature with its names; a number column is binned."""
+    at = open_page(PAGE, query={"gen.view": "nb", "gen.data": "csv", "gen.bins": "2"})
+    rows = [("甜", 0.7, "好"), ("苦", 0.2, "坏"), ("甜", 0.6, "好"), ("苦", 0.3, "坏"), ("甜", 0.25, "坏"),
+            ("苦", 0.65, "好")]
+    table = pd.DataFrame(rows, columns=["味道", "密度", "好瓜"]).astype(str)
+    at.session_state["gen.csv_table"] = table
+    at.run()
+    assert not at.exception, at.exception
+    text = latex(at)
+    assert r"X^{(1)} = & \text{甜} & \text{苦}" in text and r"X^{(2)} = & 1 & 2" in text
+    assert r"Y = \text{坏} & \dfrac{2}{5} & \dfrac{3}{5}" in text  # 1 sweet of 3 bad: (1+1)/(3+2)
+    assert r"S_{1} = 2,\ S_{2} = 2" in text
+
+
+def test_one_text_feature_and_markup_in_level_names():
+    """One feature: no plane of cells, the tables still; level names are escaped into LaTeX text."""
+    at = open_page(PAGE, query={"gen.view": "nb", "gen.data": "csv"})
+    rows = [("$x$" if i % 3 else "a}b", "好" if i % 2 else "坏") for i in range(9)]
+    at.session_state["gen.csv_table"] = pd.DataFrame(rows, columns=["f", "y"])
+    at.run()
+    assert not at.exception, at.exception
+    assert r"X^{(1)} = & \text{a\}b} & \text{\$x\$}" in latex(at)
+    assert not [spec for spec in chart_specs(at) if "cell" in str(spec.get("layout", {}).get("title", ""))]
 
 
 def test_gda_posteriors_lie_on_the_logistic_curve():

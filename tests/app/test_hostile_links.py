@@ -203,3 +203,24 @@ def test_a_rerun_bringing_a_hostile_value_back_keeps_the_controls_value():
     assert not at.exception
     assert at.number_input(key="ls.seed").value == 5 and "ls.seed" not in at.query_params
     assert [toast.value for toast in at.toast] == [notice("en", ["ls.seed"])]
+
+
+@pytest.mark.parametrize(
+    ("file", "view", "key", "text", "value", "link"),
+    [
+        ("generative.py", "gen.view=nb", "gen.lam", "2.0", 2.0, "2"),  # select slider, option 2.0 shown "2"
+        ("generative.py", "gen.view=nb", "gen.lam", "0.50", 0.5, "0.5"),
+        ("generative.py", "gen.view=nb", "gen.lam", "5e0", 5.0, "5"),
+        ("decision_trees.py", "tree.view=table", "tree.missing", "10.0", 10, "10"),  # the integer 10
+        ("generative.py", "gen.view=nb", "gen.bins", "5.0", 5, "5.0"),  # an integer slider parses it
+    ],
+)
+def test_a_number_written_another_way_in_the_link_still_sets_its_control(file, view, key, text, value, link):
+    """A hand-written link says 2.0 where the control shows 2 (or 10.0 for the option 10): the
+    control takes the numerically equal option instead of ignoring the link, which keeps it."""
+    view_key, view_code = view.split("=")
+    at = open_page(file, {view_key: view_code, key: text})
+    assert not at.exception
+    shown = next(w for kind in ("select_slider", "slider") for w in getattr(at, kind) if w.key == key)
+    assert shown.value == value and type(shown.value) is type(value)
+    assert at.query_params[key] == link and not at.toast

@@ -1,6 +1,8 @@
-"""Categorical naive Bayes: Li Hang's Table 4.1 (or two features cut into bins), the estimated
-probability tables as the book prints them, the exact products for a query, and the plane of
-feature values coloured by the predicted class.
+"""Categorical naive Bayes: Li Hang's Table 4.1, a table of text categories (the loan table 5.1 as
+printed in Chinese, Zhou's watermelon 2.0, an own CSV with text columns) or continuous features cut
+into bins; the estimated probability tables as the book prints them, with the level names, the exact
+products for a query, and the plane of the first two features coloured by the predicted class (the
+other features held at the query's values).
 
 Li Hang §4.1–4.2 (Algorithm 4.1, (4.7); maximum likelihood (4.8), Example 4.1; Bayesian estimation
 (4.10)/(4.11), Example 4.2); seed 003 §8.3 (Laplace correction).
@@ -17,6 +19,7 @@ from ui.controls import bound
 from ui.controls import choice
 from ui.controls import number_slider
 from ui.controls import slider
+from ui.data_panel import DataRequest
 from ui.explain import Formula
 from ui.explain import approx_fraction
 from ui.explain import book_fraction
@@ -43,6 +46,7 @@ from views.generative._common import enough_classes
 from views.generative._common import error_rate
 from views.generative._common import fitted
 
+DATA = DataRequest("classification", None, "blobs", categorical=True)  # text columns are features
 LAM_OPTIONS = [0.0, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
 
 
@@ -56,11 +60,19 @@ def is_categorical(train) -> bool:
 
 
 def discretise(train, bins: int):
-    """Level names, codes and bin edges: coded categories as they are, continuous features binned."""
-    if is_categorical(train):
-        return [list(c) for c in train.categories], train.X.astype(int), None
-    codes, edges = equal_width_bins(train.X[:, :2], bins)
-    return [[str(b + 1) for b in range(bins)] for _ in range(2)], codes, edges
+    """Level names, codes and bin edges (None for a coded column): coded categories (the data panel's
+    :func:`algorithms.tables.encode_categories` of text columns) as they are, number columns binned."""
+    cats = train.categories or (None,) * train.X.shape[1]
+    numeric = [j for j, c in enumerate(cats) if c is None]
+    codes = np.asarray(train.X).astype(int)
+    edges = [None] * len(cats)
+    if numeric:
+        binned, found = equal_width_bins(train.X[:, numeric], bins)
+        codes[:, numeric] = binned
+        for j, e in zip(numeric, found, strict=True):
+            edges[j] = e
+    levels = [list(c) if c is not None else [str(b + 1) for b in range(bins)] for c in cats]
+    return levels, codes, edges
 
 
 def level_names(codes, levels) -> np.ndarray:
@@ -82,7 +94,7 @@ def render(ctx, controls, main):
     y = np.asarray(train.y)
     if drop4:
         codes, y = np.delete(codes, 3, axis=0), np.delete(y, 3)
-    defaults = ("2", "S") if categorical and train.name == "table_4_1" else (levels[0][0], levels[1][0])
+    defaults = ("2", "S") if categorical and train.name == "table_4_1" else [lv[0] for lv in levels]
     with controls:
         q = [
             choice(
@@ -92,7 +104,7 @@ def render(ctx, controls, main):
                 str,
                 default=defaults[j] if defaults[j] in levels[j] else levels[j][0],
             )
-            for j in range(2)
+            for j in range(len(levels))
         ]
         if not categorical:
             st.caption(t("gen.bins_caption"))
@@ -107,12 +119,15 @@ def render(ctx, controls, main):
     total = sum(scores)
     post = model.predict_proba(np.array([q], dtype=object))[0]
     pred = int(np.argmax(model.log_joint(np.array([q], dtype=object))[0]))
-    grid_fig = grid_figure(model, train, codes, y, levels, edges, q, ctx, categorical)
+    grid_fig = grid_figure(model, train, codes, y, levels, edges, q, ctx) if len(levels) > 1 else None
     train_err = error_rate(model.predict(X_names), y)
     with main:
         left, right = columns_or_stacked(ctx.projector, [3, 2])
-        with left:
-            chart(grid_fig, key="gen.nb_grid")
+        if grid_fig is not None:
+            with left:
+                chart(grid_fig, key="gen.nb_grid")
+                if len(levels) > 2:
+                    st.caption(t("gen.nb_grid_rest"))
         with right:
             chart(posterior_bars(post, names, ctx), key="gen.nb_posterior")
         metric_rows(
@@ -132,7 +147,7 @@ def render(ctx, controls, main):
         probability_tables(model, names)
         st.markdown(t("gen.products_heading"))
         products(model, names, q, scores, post)
-    S = [len(lv) for lv in levels]
+    sizes = r",\ ".join(f"S_{{{j + 1}}} = {len(lv)}" for j, lv in enumerate(levels))
     formula_panel(
         [
             Formula(
@@ -144,7 +159,7 @@ def render(ctx, controls, main):
             Formula(
                 rf"P_\lambda(X^{{(j)}}=a_{{jl}}\mid Y=c_k) = "
                 rf"\frac{{\sum_i I(x_i^{{(j)}}=a_{{jl}},y_i=c_k)+\lambda}}"
-                rf"{{\sum_i I(y_i=c_k)+S_j\lambda}},\ S_1 = {S[0]},\ S_2 = {S[1]}",
+                rf"{{\sum_i I(y_i=c_k)+S_j\lambda}},\ {sizes}",
                 "Li Hang §4.2.3, (4.10)",
             ),
             Formula(
@@ -242,33 +257,42 @@ def rank_in_cell(codes) -> np.ndarray:
     return rank
 
 
-def grid_figure(model, train, codes, y, levels, edges, q, ctx, categorical):
-    """The two features as a grid of cells, each coloured by its naive-Bayes class; the query ringed."""
+def axis_cells(j, codes, edges, levels, spread):
+    """Feature j on an axis: cell centres, sample positions, the query cell's bounds and the ticks;
+    a coded category sits at its code (samples of one cell spread on a small spiral), a binned
+    number at its value."""
+    if edges[j] is None:
+        centres = np.arange(len(levels[j]), dtype=float)
+        ticks = dict(tickvals=centres, ticktext=[plain(v) for v in levels[j]], showgrid=False)
+        return centres, codes[:, j] + spread, (-0.5, len(levels[j]) - 0.5), ticks
+    e = edges[j]
+    ticks = dict(tickvals=e, ticktext=[f"{v:.2g}" for v in e])
+    return (e[:-1] + e[1:]) / 2, None, (e[0], e[-1]), ticks
+
+
+def grid_figure(model, train, codes, y, levels, edges, q, ctx):
+    """The first two features as a grid of cells, each coloured by its naive-Bayes class (the other
+    features at the query's values); the query ringed."""
     S1, S2 = len(levels[0]), len(levels[1])
     a, b = np.meshgrid(np.arange(S1), np.arange(S2))
-    cells = level_names(np.column_stack([a.ravel(), b.ravel()]), levels[:2])
+    rest = [np.full(a.size, levels[j].index(q[j])) for j in range(2, len(levels))]
+    cells = level_names(np.column_stack([a.ravel(), b.ravel(), *rest]).astype(int), levels)
     decision = np.searchsorted(model.classes_, model.predict(cells))
     qa, qb = levels[0].index(q[0]), levels[1].index(q[1])
     names = (plain(train.feature_names[0]), plain(train.feature_names[1]))
-    if categorical:
-        cx, cy = np.arange(S1, dtype=float), np.arange(S2, dtype=float)
-        # spread the samples of one cell on a small spiral so every one is visible
-        order = rank_in_cell(codes)
-        angle, radius = order * 2.4, 0.12 + 0.07 * np.sqrt(order)
-        P_xy = np.column_stack([codes[:, 0] + radius * np.cos(angle), codes[:, 1] + radius * np.sin(angle)])
-        axes = Axes((-0.5, S1 - 0.5), (-0.5, S2 - 0.5), *names)
-        box = (qa - 0.5, qa + 0.5, qb - 0.5, qb + 0.5)
-        ticks_x = dict(tickvals=cx, ticktext=[plain(v) for v in levels[0]], showgrid=False)
-        ticks_y = dict(tickvals=cy, ticktext=[plain(v) for v in levels[1]], showgrid=False)
-    else:
-        cx, cy = (edges[0][:-1] + edges[0][1:]) / 2, (edges[1][:-1] + edges[1][1:]) / 2
-        P_xy = np.asarray(train.X, float)
-        if len(P_xy) != len(codes):  # sample 4 dropped (tables only)
-            P_xy = np.delete(P_xy, 3, axis=0)
-        axes = Axes((edges[0][0], edges[0][-1]), (edges[1][0], edges[1][-1]), *names)
-        box = (edges[0][qa], edges[0][qa + 1], edges[1][qb], edges[1][qb + 1])
-        ticks_x = dict(tickvals=edges[0], ticktext=[f"{v:.2g}" for v in edges[0]])
-        ticks_y = dict(tickvals=edges[1], ticktext=[f"{v:.2g}" for v in edges[1]])
+    # spread the samples of one cell on a small spiral so every one is visible
+    order = rank_in_cell(codes)
+    angle, radius = order * 2.4, 0.12 + 0.07 * np.sqrt(order)
+    cx, px, x_range, ticks_x = axis_cells(0, codes, edges, levels, radius * np.cos(angle))
+    cy, py, y_range, ticks_y = axis_cells(1, codes, edges, levels, radius * np.sin(angle))
+    raw = np.asarray(train.X, float)
+    if len(raw) != len(codes):  # sample 4 dropped (tables only)
+        raw = np.delete(raw, 3, axis=0)
+    P_xy = np.column_stack([raw[:, 0] if px is None else px, raw[:, 1] if py is None else py])
+    axes = Axes(x_range, y_range, *names)
+    box_x = (qa - 0.5, qa + 0.5) if edges[0] is None else (edges[0][qa], edges[0][qa + 1])
+    box_y = (qb - 0.5, qb + 0.5) if edges[1] is None else (edges[1][qb], edges[1][qb + 1])
+    box = (*box_x, *box_y)
     traces = [region_trace(cx, cy, decision.reshape(S2, S1), len(model.classes_))]
     traces += class_traces(P_xy, y, model.classes_, ctx.style, names=class_names(model.classes_))
     traces.append(
