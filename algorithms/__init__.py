@@ -11,6 +11,7 @@ from algorithms._base import squared_distances  # noqa: F401
 from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
+from algorithms.combination import *  # noqa: F401,F403
 from algorithms.control import *  # noqa: F401,F403
 from algorithms.datasets import *  # noqa: F401,F403
 from algorithms.decomposition import *  # noqa: F401,F403

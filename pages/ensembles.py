@@ -1,6 +1,6 @@
 """Ensembles (Sugiyama ch. 9; seed 003 §5): stumps, bagging and random forests, AdaBoost, gradient and
-second-order boosting, and small demos of LightGBM's histograms and GOSS and CatBoost's ordered target
-statistics.
+second-order boosting, small demos of LightGBM's histograms and GOSS and CatBoost's ordered target
+statistics, and stacking.
 
 Each view (``views/ensembles/``) draws what its algorithm records in ``history_``: bootstrap samples,
 sample weights, residuals, g and h. The data request depends on the view (classification or regression).
@@ -15,11 +15,12 @@ from views.ensembles import adaboost
 from views.ensembles import bagging
 from views.ensembles import gbdt
 from views.ensembles import lgbm
+from views.ensembles import stack
 from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm)
+VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, stack)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -53,6 +54,14 @@ PRESETS = {
         "ens.gamma": 0.5, "ens.depth": 3, "ens.inspect": 1,
     },
     "ens_catboost": {"ens.view": "lgbm", "ens.cat_example": True, "ens.prior": 1.0, "ens.perm": 0},
+    "ens_stacking": {
+        "ens.view": "stack", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.depth": 8,
+        "ens.folds": 5, "ens.meta_lam": 1.0, "ens.leaky": False, "ens.rng": 0,
+    },
+    "ens_stacking_leak": {
+        "ens.view": "stack", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.depth": 8,
+        "ens.folds": 5, "ens.meta_lam": 1.0, "ens.leaky": True, "ens.rng": 0,
+    },
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
 }
 

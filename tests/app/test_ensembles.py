@@ -156,7 +156,7 @@ def test_one_class_after_editing_shows_a_message():
     assert not at.exception and at.warning
 
 
-@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm"])
+@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "stack"])
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"ens.view": view, "projector": "true"})
     assert not at.exception and chart_specs(at)
@@ -165,10 +165,47 @@ def test_every_view_in_projector_mode(view):
 CSV = "width,height,kind\n" + "\n".join(f"{i % 7},{(i * 3) % 11},{'abc'[i % 3]}" for i in range(30))
 
 
-@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost"])
+@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost", "stack"])
 def test_own_csv_with_text_labels_and_three_classes(view):
     at = open_page(PAGE, query={"ens.view": view, "ens.data": "csv"})
     at.file_uploader(key="ens.csv_file").upload("mine.csv", CSV.encode(), "text/csv")
     at.run()
     assert not at.exception and not at.error
     assert chart_specs(at)
+
+
+def stacking_on_moons(leaky: bool):
+    """The stack of the stacking presets, fitted here from the same data (noisy moons, n = 200)."""
+    from algorithms import DecisionTreeClassifier
+    from algorithms import GaussianNaiveBayes
+    from algorithms import LogisticRegression
+    from algorithms import StackingClassifier
+
+    train, test = load_dataset("moons", 200, 0.3, 0), load_dataset("moons", 200, 0.3, 0, test=True)
+    learners = [
+        ("tree", DecisionTreeClassifier(max_depth=8)),
+        ("nb", GaussianNaiveBayes()),
+        ("linear", LogisticRegression(lam=1e-3)),
+    ]
+    model = StackingClassifier(learners, LogisticRegression(lam=1.0), 5, leaky, 0).fit(train.X, train.y)
+    return model, train, test
+
+
+@pytest.mark.parametrize(
+    ("label", "leaky"),
+    [("Notes on Zhou §5.1: stacking three", False), ("Notes on Zhou §5.1: stacking without", True)],
+)
+def test_stacking_presets_show_each_learners_errors_and_meta_weights(label, leaky):
+    at = choose_preset(label)
+    model, train, test = stacking_on_moons(leaky)
+    table = at.dataframe[0].value
+    members = [*model.estimators_, model]
+    assert list(table["Test error"]) == [f"{np.mean(m.predict(test.X) != test.y):.4g}" for m in members]
+    assert list(table["Training error"]) == [f"{np.mean(m.predict(train.X) != train.y):.4g}" for m in members]
+    weights = [float(w) for w in table["Meta-learner weight θⱼ"][:3]]
+    np.testing.assert_allclose(weights, model.final_estimator_.theta_[1:], rtol=1e-3)
+    assert metrics(at)["Folds"] == ("—" if leaky else "5")
+    first = ",\\ ".join(f"{v:.4g}" for v in model.oof_[0])
+    assert first in latex(at)  # z_1, the first sample's meta-features
+    if leaky:  # the leak: the memorising tree gets the largest weight
+        assert weights[0] == max(weights)
