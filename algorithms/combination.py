@@ -16,13 +16,16 @@ from algorithms._base import FloatArray
 from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_random_state
+from algorithms._base import check_X_y
 from algorithms._base import clone
 from algorithms.linear_classifiers import LogisticRegression
 from algorithms.linear_classifiers import SoftmaxRegression
 from algorithms.linear_classifiers import _check_int
 from algorithms.linear_classifiers import _check_labels
+from algorithms.trees import DecisionTreeRegressor
 
-__all__ = ["StackingClassifier", "stratified_fold_ids", "ErrorAmbiguity", "error_ambiguity",
+__all__ = ["StackingClassifier", "stratified_fold_ids", "BaggingRegressor", "ErrorAmbiguity",
+           "error_ambiguity",
            "PairTable", "pair_table", "Diversity", "pairwise_diversity"]
 
 
@@ -131,6 +134,34 @@ class StackingClassifier(BaseEstimator):
 
 # ----------------------------------------------------------------------------------------------
 # Error–ambiguity decomposition (seed 003 §5.1 (1))
+
+
+class BaggingRegressor(BaseEstimator):
+    """Bagged regression trees (seed 003 §5.7: "mean for regression"): each of ``n_estimators``
+    CART regression trees (depth ≤ ``max_depth``) is fitted on a bootstrap sample of n draws with
+    replacement, and the ensemble predicts their mean, H(x) = (1/T) Σ_i h_i(x) — the averaging
+    ensemble of the error–ambiguity decomposition."""
+
+    def __init__(self, n_estimators: int = 10, max_depth: int | None = None, random_state=None):
+        self._store(locals())
+
+    def fit(self, X, y) -> "BaggingRegressor":
+        T = _check_int(self.n_estimators, "n_estimators")
+        X, y = check_X_y(X, y)
+        rng = check_random_state(self.random_state)
+        self.draws_ = rng.integers(len(X), size=(T, len(X)))
+        self.estimators_ = tuple(DecisionTreeRegressor(max_depth=self.max_depth).fit(X[d], y[d])
+                                 for d in self.draws_)
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def member_predictions(self, X) -> FloatArray:
+        """h_i(x) of every tree, shape (T, m): one row a member."""
+        X = check_new_data(self, X)
+        return np.array([est.predict(X) for est in self.estimators_])
+
+    def predict(self, X) -> FloatArray:
+        return self.member_predictions(X).mean(axis=0)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from ui.views import view_before_drawn
 from ui.views import view_columns
 from ui.views import view_picker
 from views.ensembles import adaboost
+from views.ensembles import ambiguity
 from views.ensembles import bagging
 from views.ensembles import gbdt
 from views.ensembles import lgbm
@@ -20,7 +21,7 @@ from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, stack)
+VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, stack, ambiguity)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -61,6 +62,10 @@ PRESETS = {
     "ens_stacking_leak": {
         "ens.view": "stack", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.depth": 8,
         "ens.folds": 5, "ens.meta_lam": 1.0, "ens.leaky": True, "ens.rng": 0,
+    },
+    "ens_ambiguity": {
+        "ens.view": "ambiguity", "ens.data": "sinc", "ens.n": 50, "ens.noise": 0.2, "ens.learners": 10,
+        "ens.depth": 4, "ens.rng": 0,
     },
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
 }

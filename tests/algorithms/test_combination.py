@@ -9,7 +9,9 @@ from sklearn.linear_model import LogisticRegression as SkLogistic
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier as SkTree
 
+from algorithms import BaggingRegressor
 from algorithms import DecisionTreeClassifier
+from algorithms import DecisionTreeRegressor
 from algorithms import GaussianNaiveBayes
 from algorithms import LogisticRegression
 from algorithms import StackingClassifier
@@ -122,6 +124,23 @@ def test_error_ambiguity_decomposition_holds_exactly():
     assert d.E == pytest.approx(np.mean((w @ F - y) ** 2), abs=1e-12) and d.A_bar > 0
     with pytest.raises(ValueError, match="weights"):
         error_ambiguity(F, y, np.ones(7))
+
+
+def test_bagged_regression_trees_average_trees_fitted_on_their_bootstrap_samples():
+    rng = np.random.default_rng(1)
+    X = rng.uniform(-3, 3, size=(60, 1))
+    y = np.sinc(X[:, 0]) + 0.1 * rng.normal(size=60)
+    model = BaggingRegressor(8, max_depth=3, random_state=0).fit(X, y)
+    F = model.member_predictions(X)
+    assert F.shape == (8, 60) and model.draws_.shape == (8, 60)
+    for draw, row in zip(model.draws_, F, strict=True):
+        np.testing.assert_allclose(row, DecisionTreeRegressor(max_depth=3).fit(X[draw], y[draw]).predict(X))
+    np.testing.assert_allclose(model.predict(X), F.mean(0))
+    d = error_ambiguity(F, y)  # the ensemble of the view: E = Ē − Ā, the ensemble beats its members
+    assert d.E == pytest.approx(np.mean((model.predict(X) - y) ** 2), abs=1e-12)
+    assert d.E == pytest.approx(d.E_bar - d.A_bar, abs=1e-12) and d.A_bar > 0
+    with pytest.raises(ValueError, match="y"):
+        BaggingRegressor(3).fit(X, np.full(60, np.nan))
 
 
 def test_diversity_measures_from_a_hand_counted_table():

@@ -156,7 +156,9 @@ def test_one_class_after_editing_shows_a_message():
     assert not at.exception and at.warning
 
 
-@pytest.mark.parametrize("view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "stack"])
+@pytest.mark.parametrize(
+    "view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "stack", "ambiguity"]
+)
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"ens.view": view, "projector": "true"})
     assert not at.exception and chart_specs(at)
@@ -209,3 +211,21 @@ def test_stacking_presets_show_each_learners_errors_and_meta_weights(label, leak
     assert first in latex(at)  # z_1, the first sample's meta-features
     if leaky:  # the leak: the memorising tree gets the largest weight
         assert weights[0] == max(weights)
+
+
+def test_error_ambiguity_preset_shows_e_equals_e_bar_minus_a_bar_on_the_test_data():
+    from algorithms import BaggingRegressor
+    from algorithms import error_ambiguity
+
+    at = choose_preset("Notes on Zhou §5.1 (1)")
+    train, test = load_dataset("sinc", 50, 0.2, 0), load_dataset("sinc", 50, 0.2, 0, test=True)
+    model = BaggingRegressor(10, max_depth=4, random_state=0).fit(train.X, train.y)
+    parts = error_ambiguity(model.member_predictions(test.X), test.y)
+    shown = metrics(at)
+    assert shown["Average member error Ē"] == f"{parts.E_bar:.4g}"
+    assert shown["Average ambiguity Ā"] == f"{parts.A_bar:.4g}"
+    assert shown["Ensemble error E"] == f"{parts.E:.4g}"
+    assert float(shown["Ensemble error E"]) < float(shown["Best single member"])  # the mean beats every tree
+    assert f"E = \\bar E - \\bar A:\\ {parts.E:.4g} = {parts.E_bar:.4g} - {parts.A_bar:.4g}" in latex(at)
+    bars = next(s for s in chart_specs(at) if s["data"][0]["type"] == "bar")
+    np.testing.assert_allclose(next(decoded_arrays(bars["data"][1]["y"])), parts.member_ambiguities)
