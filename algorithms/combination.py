@@ -216,6 +216,17 @@ class PairTable:
     c: int
     d: int
 
+    @property
+    def p1(self) -> float:
+        """Observed agreement (a + d)/m of κ (8.43)."""
+        return (self.a + self.d) / (self.a + self.b + self.c + self.d)
+
+    @property
+    def p2(self) -> float:
+        """Agreement by chance ((a+b)(a+c) + (c+d)(b+d))/m² of κ (8.43)."""
+        a, b, c, d = self.a, self.b, self.c, self.d
+        return ((a + b) * (a + c) + (c + d) * (b + d)) / (a + b + c + d) ** 2
+
 
 def _pm1(P) -> np.ndarray:
     P = np.asarray(P)

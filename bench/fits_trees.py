@@ -8,6 +8,7 @@ from sklearn import tree
 
 from algorithms import AdaBoostClassifier
 from algorithms import BaggingClassifier
+from algorithms import BaggingRegressor
 from algorithms import DecisionStump
 from algorithms import DecisionTreeClassifier
 from algorithms import DecisionTreeRegressor
@@ -126,5 +127,13 @@ CASES = [
             ],
         ),
         moons,
+    ),
+    FitCase(
+        "BaggingRegressor (10 trees, depth 4)",
+        lambda: BaggingRegressor(10, max_depth=4, random_state=0),
+        lambda: ensemble.BaggingRegressor(
+            tree.DecisionTreeRegressor(max_depth=4), n_estimators=10, random_state=0
+        ),
+        sinc,
     ),
 ]

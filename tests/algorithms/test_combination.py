@@ -146,7 +146,9 @@ def test_bagged_regression_trees_average_trees_fitted_on_their_bootstrap_samples
 def test_diversity_measures_from_a_hand_counted_table():
     h1 = np.array([1, 1, 1, -1, -1, 1, -1, 1])
     h2 = np.array([1, 1, -1, -1, 1, 1, -1, -1])
-    assert pair_table(h1, h2) == pair_table(h1, h2).__class__(3, 2, 1, 2)  # a, b, c, d
+    table = pair_table(h1, h2)
+    assert (table.a, table.b, table.c, table.d) == (3, 2, 1, 2)
+    assert (table.p1, table.p2) == (5 / 8, 0.5)
     div = pairwise_diversity(np.vstack([h1, h2]))
     assert div.disagreement[0, 1] == pytest.approx(3 / 8)  # (b + c)/m
     assert div.correlation[0, 1] == pytest.approx(4 / np.sqrt(5 * 4 * 3 * 4))  # (ad − bc)/√…

@@ -157,7 +157,7 @@ def test_one_class_after_editing_shows_a_message():
 
 
 @pytest.mark.parametrize(
-    "view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "stack", "ambiguity"]
+    "view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "stack", "ambiguity", "diversity"]
 )
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"ens.view": view, "projector": "true"})
@@ -229,3 +229,31 @@ def test_error_ambiguity_preset_shows_e_equals_e_bar_minus_a_bar_on_the_test_dat
     assert f"E = \\bar E - \\bar A:\\ {parts.E:.4g} = {parts.E_bar:.4g} - {parts.A_bar:.4g}" in latex(at)
     bars = next(s for s in chart_specs(at) if s["data"][0]["type"] == "bar")
     np.testing.assert_allclose(next(decoded_arrays(bars["data"][1]["y"])), parts.member_ambiguities)
+
+
+def test_diversity_preset_shows_the_four_measures_of_the_forests_trees():
+    from algorithms import RandomForestClassifier
+    from algorithms import pair_table
+    from algorithms import pairwise_diversity
+
+    at = choose_preset("Notes on Zhou §5.1: diversity")
+    train, test = load_dataset("moons", 200, 0.3, 0), load_dataset("moons", 200, 0.3, 0, test=True)
+    forest = RandomForestClassifier(10, max_features=1, max_depth=4, random_state=0).fit(train.X, train.y)
+    positive = forest.classes_[1]
+    P = np.array([np.where(e.predict(test.X) == positive, 1, -1) for e in forest.estimators_])
+    div = pairwise_diversity(P)
+    off = ~np.eye(10, dtype=bool)
+    shown = metrics(at)
+    assert shown["Mean disagreement"] == f"{div.disagreement[off].mean():.4g}"
+    assert shown["Mean correlation ρ"] == f"{np.nanmean(div.correlation[off]):.4g}"
+    assert shown["Mean Q-statistic"] == f"{np.nanmean(div.q_statistic[off]):.4g}"
+    assert shown["Mean κ-statistic"] == f"{np.nanmean(div.kappa[off]):.4g}"
+    pair = pair_table(P[0], P[1])
+    table = at.dataframe[0].value
+    assert [list(table.iloc[r, 1:]) for r in (0, 1)] == [[pair.a, pair.b], [pair.c, pair.d]]
+    assert pair.a + pair.b + pair.c + pair.d == len(test.y)
+    text = latex(at)
+    assert rf"\frac{{{pair.b} + {pair.c}}}{{{len(test.y)}}} = {div.disagreement[0, 1]:.4g}" in text
+    assert rf"\kappa = {div.kappa[0, 1]:.4g}" in text
+    heat = next(s for s in chart_specs(at) if s["data"][0]["type"] == "heatmap")
+    np.testing.assert_allclose(next(decoded_arrays(heat["data"][0]["z"])), div.kappa.ravel())
