@@ -19,6 +19,7 @@ from algorithms.deep import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
 from algorithms.glm import *  # noqa: F401,F403
+from algorithms.growth import *  # noqa: F401,F403
 from algorithms.kernels import *  # noqa: F401,F403
 from algorithms.learning_theory import *  # noqa: F401,F403
 from algorithms.linear_classifiers import *  # noqa: F401,F403

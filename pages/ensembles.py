@@ -16,13 +16,14 @@ from views.ensembles import ambiguity
 from views.ensembles import bagging
 from views.ensembles import diversity
 from views.ensembles import gbdt
+from views.ensembles import growth
 from views.ensembles import lgbm
 from views.ensembles import stack
 from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, stack, ambiguity, diversity)
+VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, growth, stack, ambiguity, diversity)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -71,6 +72,10 @@ PRESETS = {
     "ens_diversity": {
         "ens.view": "diversity", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.learners": 10,
         "ens.depth": 4, "ens.measure": "kappa", "ens.tree_i": 1, "ens.tree_j": 2, "ens.rng": 0,
+    },
+    "ens_growth": {
+        "ens.view": "growth", "ens.data": "sinc", "ens.n": 50, "ens.noise": 0.2, "ens.splits": 6,
+        "ens.leaf_depth": 20,
     },
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
 }

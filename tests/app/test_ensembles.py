@@ -157,7 +157,8 @@ def test_one_class_after_editing_shows_a_message():
 
 
 @pytest.mark.parametrize(
-    "view", ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "stack", "ambiguity", "diversity"]
+    "view",
+    ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "growth", "stack", "ambiguity", "diversity"],
 )
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"ens.view": view, "projector": "true"})
@@ -257,3 +258,20 @@ def test_diversity_preset_shows_the_four_measures_of_the_forests_trees():
     assert rf"\kappa = {div.kappa[0, 1]:.4g}" in text
     heat = next(s for s in chart_specs(at) if s["data"][0]["type"] == "heatmap")
     np.testing.assert_allclose(next(decoded_arrays(heat["data"][0]["z"])), div.kappa.ravel())
+
+
+def test_growth_preset_shows_both_trees_after_six_splits_with_their_losses():
+    from algorithms import level_vs_leaf
+
+    at = choose_preset("Notes on Zhou §5.5.5")
+    train = load_dataset("sinc", 50, 0.2, 0)
+    both = level_vs_leaf(train.X, train.y, 6, max_depth=20)
+    shown = metrics(at)
+    assert shown["Level-wise training MSE"] == f"{both.level.losses[6]:.4g}"
+    assert shown["Leaf-wise training MSE"] == f"{both.leaf.losses[6]:.4g}"
+    assert float(shown["Leaf-wise training MSE"]) <= float(shown["Level-wise training MSE"])
+    assert shown["Level-wise depth"] == str(both.level_tree.get_depth())
+    assert shown["Leaf-wise depth"] == str(both.leaf_tree.get_depth())
+    assert f"L_{{6}}^{{\\text{{leaf}}}} = {both.leaf.losses[6]:.4g}" in latex(at)
+    curve = next(s for s in chart_specs(at) if s["data"][0].get("name") == "level-wise")
+    np.testing.assert_allclose(next(decoded_arrays(curve["data"][1]["y"])), both.leaf.losses)
