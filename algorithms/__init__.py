@@ -10,6 +10,7 @@ from algorithms._base import gaussian_kernel  # noqa: F401
 from algorithms._base import squared_distances  # noqa: F401
 from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
+from algorithms.bundling import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
 from algorithms.combination import *  # noqa: F401,F403
 from algorithms.control import *  # noqa: F401,F403

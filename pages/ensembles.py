@@ -1,6 +1,6 @@
 """Ensembles (Sugiyama ch. 9; seed 003 §5): stumps, bagging and random forests, AdaBoost, gradient and
-second-order boosting, small demos of LightGBM's histograms and GOSS and CatBoost's ordered target
-statistics, and stacking.
+second-order boosting, small demos of LightGBM's histograms, GOSS, leaf-wise growth and feature
+bundling and CatBoost's ordered target statistics, stacking, error–ambiguity and diversity measures.
 
 Each view (``views/ensembles/``) draws what its algorithm records in ``history_``: bootstrap samples,
 sample weights, residuals, g and h. The data request depends on the view (classification or regression).
@@ -15,6 +15,7 @@ from views.ensembles import adaboost
 from views.ensembles import ambiguity
 from views.ensembles import bagging
 from views.ensembles import diversity
+from views.ensembles import efb
 from views.ensembles import gbdt
 from views.ensembles import growth
 from views.ensembles import lgbm
@@ -23,7 +24,7 @@ from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, growth, stack, ambiguity, diversity)
+VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, growth, efb, stack, ambiguity, diversity)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -77,6 +78,7 @@ PRESETS = {
         "ens.view": "growth", "ens.data": "sinc", "ens.n": 50, "ens.noise": 0.2, "ens.splits": 6,
         "ens.leaf_depth": 20,
     },
+    "ens_efb": {"ens.view": "efb", "ens.efb_example": True, "ens.conflicts": 0},
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
 }
 

@@ -158,7 +158,19 @@ def test_one_class_after_editing_shows_a_message():
 
 @pytest.mark.parametrize(
     "view",
-    ["stump", "bagging", "adaboost", "gbdt", "xgb", "lgbm", "growth", "stack", "ambiguity", "diversity"],
+    [
+        "stump",
+        "bagging",
+        "adaboost",
+        "gbdt",
+        "xgb",
+        "lgbm",
+        "growth",
+        "efb",
+        "stack",
+        "ambiguity",
+        "diversity",
+    ],
 )
 def test_every_view_in_projector_mode(view):
     at = open_page(PAGE, query={"ens.view": view, "projector": "true"})
@@ -275,3 +287,18 @@ def test_growth_preset_shows_both_trees_after_six_splits_with_their_losses():
     assert f"L_{{6}}^{{\\text{{leaf}}}} = {both.leaf.losses[6]:.4g}" in latex(at)
     curve = next(s for s in chart_specs(at) if s["data"][0].get("name") == "level-wise")
     np.testing.assert_allclose(next(decoded_arrays(curve["data"][1]["y"])), both.leaf.losses)
+
+
+def test_efb_preset_bundles_the_hand_example_back_into_its_two_categoricals():
+    at = choose_preset("Notes on Zhou §5.5.4")
+    bundles = at.dataframe[0].value
+    assert list(bundles["Columns (in the order they joined)"]) == ["A=a, A=b, A=c", "B=a, B=b"]
+    assert list(bundles["Offsets"]) == ["0, 1, 2", "0, 1"]
+    merged = at.dataframe[1].value
+    assert list(merged["bundle 1"]) == [1, 2, 3, 1, 2, 1] and list(merged["bundle 2"]) == [1, 1, 2, 2, 2, 1]
+    assert metrics(at) == {"Columns": "5", "Bundles": "2", "Conflicts accepted": "0"}
+    heat = next(s for s in chart_specs(at) if s["data"][0]["type"] == "heatmap")
+    assert next(decoded_arrays(heat["data"][0]["z"]))[3] == 2  # A=a and B=a share rows 1 and 6
+    widget(at, "ens.conflicts").set_value(1).run()
+    assert list(at.dataframe[0].value["Columns (in the order they joined)"]) == ["A=a, B=b", "B=a, A=b, A=c"]
+    assert "m = 2" in latex(at)
