@@ -14,6 +14,7 @@ from ui.views import view_picker
 from views.ensembles import adaboost
 from views.ensembles import ambiguity
 from views.ensembles import bagging
+from views.ensembles import catboost
 from views.ensembles import diversity
 from views.ensembles import efb
 from views.ensembles import gbdt
@@ -24,7 +25,7 @@ from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, growth, efb, stack, ambiguity, diversity)
+VIEWS = (stump, bagging, adaboost, gbdt, xgb, lgbm, growth, efb, catboost, stack, ambiguity, diversity)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -79,6 +80,7 @@ PRESETS = {
         "ens.leaf_depth": 20,
     },
     "ens_efb": {"ens.view": "efb", "ens.efb_example": True, "ens.conflicts": 0},
+    "ens_catboost_combo": {"ens.view": "catboost", "ens.prior": 1.0, "ens.perm": 0, "ens.levels": 30},
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
 }
 

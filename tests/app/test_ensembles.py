@@ -167,6 +167,7 @@ def test_one_class_after_editing_shows_a_message():
         "lgbm",
         "growth",
         "efb",
+        "catboost",
         "stack",
         "ambiguity",
         "diversity",
@@ -302,3 +303,28 @@ def test_efb_preset_bundles_the_hand_example_back_into_its_two_categoricals():
     widget(at, "ens.conflicts").set_value(1).run()
     assert list(at.dataframe[0].value["Columns (in the order they joined)"]) == ["A=a, B=b", "B=a, A=b, A=c"]
     assert "m = 2" in latex(at)
+
+
+def test_catboost_preset_shows_the_combination_and_the_prediction_shift():
+    from algorithms import combine_categories
+    from algorithms import encoding_accuracy
+    from algorithms import interaction_table
+    from algorithms import noise_categories
+    from algorithms import ordered_target_statistics
+    from algorithms import prediction_shift
+
+    at = choose_preset("Notes on Zhou §5.6.2")
+    colour, size, y = interaction_table(60, random_state=0)
+    order = np.arange(60)
+    shown = metrics(at)
+    for name, cats in (("colour", colour), ("size", size), ("colour×size", combine_categories(colour, size))):
+        accuracy = encoding_accuracy(ordered_target_statistics(cats, y, 1.0, permutation=order), y)
+        assert shown[f"Accuracy of TS({name})"] == f"{accuracy:.4g}"
+    assert float(shown["Accuracy of TS(colour×size)"]) > float(shown["Accuracy of TS(colour)"])
+    cats, labels = noise_categories(60, 30, random_state=0)
+    shift = prediction_shift(cats, labels, *noise_categories(400, 30, random_state=1), 1.0, permutation=order)
+    bars = next(s for s in chart_specs(at) if s["data"][0]["type"] == "bar")
+    values = next(decoded_arrays(bars["data"][0]["y"]))
+    np.testing.assert_allclose(values, [shift.greedy_train, shift.ordered_train, shift.test])
+    assert values[0] < values[2]  # the greedy statistic looks better on its own rows: the shift
+    assert f"{shift.greedy_train:.4g}" in latex(at)
