@@ -10,7 +10,9 @@ from algorithms._base import gaussian_kernel  # noqa: F401
 from algorithms._base import squared_distances  # noqa: F401
 from algorithms.anomaly import *  # noqa: F401,F403
 from algorithms.basis import *  # noqa: F401,F403
+from algorithms.bundling import *  # noqa: F401,F403
 from algorithms.clustering import *  # noqa: F401,F403
+from algorithms.combination import *  # noqa: F401,F403
 from algorithms.control import *  # noqa: F401,F403
 from algorithms.crosscheck import *  # noqa: F401,F403  (scikit-learn only inside its functions)
 from algorithms.datasets import *  # noqa: F401,F403
@@ -20,6 +22,7 @@ from algorithms.distances import *  # noqa: F401,F403
 from algorithms.ensembles import *  # noqa: F401,F403
 from algorithms.generative import *  # noqa: F401,F403
 from algorithms.glm import *  # noqa: F401,F403
+from algorithms.growth import *  # noqa: F401,F403
 from algorithms.kernel_machines import *  # noqa: F401,F403
 from algorithms.kernels import *  # noqa: F401,F403
 from algorithms.learning_theory import *  # noqa: F401,F403
@@ -40,6 +43,4 @@ from algorithms.svm import *  # noqa: F401,F403
 from algorithms.tables import *  # noqa: F401,F403
 from algorithms.transfer import *  # noqa: F401,F403
 from algorithms.trees import *  # noqa: F401,F403
-
-# XGBoost's weighted quantile sketch and sparsity-aware split finding (seed 003 §5.4)
-from algorithms.xgb_ideas import *  # noqa: F401,F403,E402
+from algorithms.xgb_ideas import *  # noqa: F401,F403

@@ -53,7 +53,9 @@ __all__ = ["DecisionStump", "StumpCurve", "BaggingClassifier", "BaggingStep",
            "SecondOrderBoostingClassifier", "SecondOrderBoostingRegressor", "SecondOrderStep",
            "GainCurve", "second_order_split_gains", "histogram_bin_edges", "bin_codes",
            "Histogram", "build_histogram", "histogram_split_gains", "GossSample", "goss_sample",
-           "ordered_target_statistics", "greedy_target_statistics"]
+           "ordered_target_statistics", "greedy_target_statistics", "encoding_accuracy",
+           "combine_categories", "PredictionShift", "prediction_shift", "interaction_table",
+           "noise_categories"]
 
 
 def _ro(a) -> np.ndarray:
@@ -1133,3 +1135,78 @@ def greedy_target_statistics(categories, y, alpha: float = 1.0,
     s = np.bincount(inv, weights=y)
     c = np.bincount(inv)
     return (s[inv] + alpha * P) / (c[inv] + alpha)
+
+
+def encoding_accuracy(encoded, y) -> float:
+    """How well an encoding alone separates 0/1 labels: the better of "class 1 when > ½" and
+    "class 1 when ≤ ½" (a one-split tree on the encoded column at ½)."""
+    encoded, y = np.asarray(encoded, dtype=float), np.asarray(y, dtype=float)
+    return float(max(np.mean((encoded > 0.5) == y), np.mean((encoded <= 0.5) == y)))
+
+
+def combine_categories(*columns) -> np.ndarray:
+    """CatBoost's feature combination (seed 003 §5.6.2): one categorical whose value is the tuple
+    of the columns' values, written "a×b"; its target statistic sees interactions that the TS of
+    each column alone averages away."""
+    if not columns:
+        raise ValueError("Give at least one categorical column to combine.")
+    cols = [np.asarray(c).astype(str).reshape(-1) for c in columns]
+    if len({len(c) for c in cols}) != 1:
+        raise ValueError("The categorical columns must have the same length.")
+    out = cols[0]
+    for c in cols[1:]:
+        out = np.char.add(np.char.add(out, "×"), c)
+    return out
+
+
+@dataclass(frozen=True)
+class PredictionShift:
+    """Mean squared residual y − TS (seed 003 §5.6.3): on the training rows with the greedy TS
+    (which saw each row's own label), with the ordered TS (33), and on new rows encoded from all
+    training rows (the situation at prediction time)."""
+
+    greedy_train: float
+    ordered_train: float
+    test: float
+
+
+def prediction_shift(categories, y, test_categories, test_y, alpha: float = 1.0,
+                     permutation=None, random_state=None) -> PredictionShift:
+    """Target leakage made visible: the greedy TS fits the training labels better than it will
+    fit new ones (a residual too small: the prediction shift), the ordered TS does not. New rows
+    get (Σ_train [x_j = x] y_j + αP)/(Σ_train [x_j = x] + α), P = mean of the training y (unseen
+    categories: P)."""
+    cats, y, alpha, P = _ts_inputs(categories, y, alpha, None)
+    test_cats, test_y, _, _ = _ts_inputs(test_categories, test_y, alpha, P)
+    greedy = greedy_target_statistics(cats, y, alpha, P)
+    ordered = ordered_target_statistics(cats, y, alpha, P, permutation, random_state)
+    known, inv = np.unique(cats, return_inverse=True)
+    s, c = np.bincount(inv, weights=y), np.bincount(inv)
+    idx = np.clip(np.searchsorted(known, test_cats), 0, len(known) - 1)
+    seen = known[idx] == test_cats
+    new = np.where(seen, (s[idx] + alpha * P) / (c[idx] + alpha), P)
+    return PredictionShift(float(np.mean((y - greedy) ** 2)), float(np.mean((y - ordered) ** 2)),
+                           float(np.mean((test_y - new) ** 2)))
+
+
+def interaction_table(n: int = 60, flip: float = 0.1, random_state=None):
+    """A toy table for CatBoost's combinations: colour ∈ {red, green, blue}, size ∈ {S, L} drawn
+    uniformly, y = 1 exactly when (colour = red) XOR (size = L), each label flipped with
+    probability ``flip``. Returns (colour, size, y)."""
+    n = _check_int(n, "n", 2)
+    if not 0 <= flip <= 0.5:
+        raise ValueError(f"flip must lie in [0, 0.5]; got {flip}.")
+    rng = check_random_state(random_state)
+    colour = np.array(["red", "green", "blue"])[rng.integers(3, size=n)]
+    size = np.array(["S", "L"])[rng.integers(2, size=n)]
+    y = ((colour == "red") ^ (size == "L")) ^ (rng.random(n) < flip)
+    return colour, size, y.astype(float)
+
+
+def noise_categories(n: int = 60, levels: int = 30, random_state=None):
+    """A categorical with ``levels`` values and 0/1 labels independent of it (fair coins): any
+    pattern a target statistic finds in it is leakage. Returns (categories, y)."""
+    n, levels = _check_int(n, "n", 2), _check_int(levels, "levels", 1)
+    rng = check_random_state(random_state)
+    cats = np.char.add("c", rng.integers(levels, size=n).astype(str))
+    return cats, (rng.random(n) < 0.5).astype(float)

@@ -2,17 +2,23 @@
 
 import numpy as np
 from sklearn import ensemble
+from sklearn import linear_model
+from sklearn import naive_bayes
 from sklearn import tree
 
 from algorithms import AdaBoostClassifier
 from algorithms import BaggingClassifier
+from algorithms import BaggingRegressor
 from algorithms import DecisionStump
 from algorithms import DecisionTreeClassifier
 from algorithms import DecisionTreeRegressor
+from algorithms import GaussianNaiveBayes
 from algorithms import GradientBoostingClassifier
 from algorithms import GradientBoostingRegressor
+from algorithms import LogisticRegression
 from algorithms import RandomForestClassifier
 from algorithms import SecondOrderBoostingClassifier
+from algorithms import StackingClassifier
 from bench.core import FitCase
 
 
@@ -102,5 +108,32 @@ CASES = [
         SecondOrderBoostingClassifier,
         lambda: ensemble.HistGradientBoostingClassifier(max_iter=100, max_depth=3, early_stopping=False),
         moons,
+    ),
+    FitCase(
+        "StackingClassifier (tree, naive Bayes, logistic; 5 folds)",
+        lambda: StackingClassifier(
+            [
+                ("tree", DecisionTreeClassifier(max_depth=4)),
+                ("nb", GaussianNaiveBayes()),
+                ("lr", LogisticRegression(lam=1e-3)),
+            ],
+            random_state=0,
+        ),
+        lambda: ensemble.StackingClassifier(
+            [
+                ("tree", tree.DecisionTreeClassifier(max_depth=4)),
+                ("nb", naive_bayes.GaussianNB()),
+                ("lr", linear_model.LogisticRegression(C=1e3)),
+            ],
+        ),
+        moons,
+    ),
+    FitCase(
+        "BaggingRegressor (10 trees, depth 4)",
+        lambda: BaggingRegressor(10, max_depth=4, random_state=0),
+        lambda: ensemble.BaggingRegressor(
+            tree.DecisionTreeRegressor(max_depth=4), n_estimators=10, random_state=0
+        ),
+        sinc,
     ),
 ]

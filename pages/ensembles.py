@@ -1,6 +1,6 @@
 """Ensembles (Sugiyama ch. 9; seed 003 §5): stumps, bagging and random forests, AdaBoost, gradient and
-second-order boosting, and small demos of LightGBM's histograms and GOSS and CatBoost's ordered target
-statistics.
+second-order boosting, small demos of LightGBM's histograms, GOSS, leaf-wise growth and feature
+bundling and CatBoost's ordered target statistics, stacking, error–ambiguity and diversity measures.
 
 Each view (``views/ensembles/``) draws what its algorithm records in ``history_``: bootstrap samples,
 sample weights, residuals, g and h. The data request depends on the view (classification or regression).
@@ -12,15 +12,23 @@ from ui.views import view_before_drawn
 from ui.views import view_columns
 from ui.views import view_picker
 from views.ensembles import adaboost
+from views.ensembles import ambiguity
 from views.ensembles import bagging
+from views.ensembles import catboost
+from views.ensembles import diversity
+from views.ensembles import efb
 from views.ensembles import gbdt
+from views.ensembles import growth
 from views.ensembles import lgbm
 from views.ensembles import sketch
+from views.ensembles import stack
 from views.ensembles import stump
 from views.ensembles import xgb
 
 P = "ens"
-VIEWS = (stump, bagging, adaboost, gbdt, xgb, sketch, lgbm)
+VIEWS = (  # menu order
+    stump, bagging, adaboost, gbdt, xgb, sketch, lgbm, growth, efb, catboost, stack, ambiguity, diversity,
+)
 # The last preset returns to the default view and data: the AppTest sweep leaves it applied.
 PRESETS = {
     "ens_fig9_8": {
@@ -59,6 +67,28 @@ PRESETS = {
         "ens.sk_eps": 0.1, "ens.sk_round": 5, "ens.sk_missing": 0.2,
     },
     "ens_catboost": {"ens.view": "lgbm", "ens.cat_example": True, "ens.prior": 1.0, "ens.perm": 0},
+    "ens_stacking": {
+        "ens.view": "stack", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.depth": 8,
+        "ens.folds": 5, "ens.meta_lam": 1.0, "ens.leaky": False, "ens.rng": 0,
+    },
+    "ens_stacking_leak": {
+        "ens.view": "stack", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.depth": 8,
+        "ens.folds": 5, "ens.meta_lam": 1.0, "ens.leaky": True, "ens.rng": 0,
+    },
+    "ens_ambiguity": {
+        "ens.view": "ambiguity", "ens.data": "sinc", "ens.n": 50, "ens.noise": 0.2, "ens.learners": 10,
+        "ens.depth": 4, "ens.rng": 0,
+    },
+    "ens_diversity": {
+        "ens.view": "diversity", "ens.data": "moons", "ens.n": 200, "ens.noise": 0.3, "ens.learners": 10,
+        "ens.depth": 4, "ens.measure": "kappa", "ens.tree_i": 1, "ens.tree_j": 2, "ens.rng": 0,
+    },
+    "ens_growth": {
+        "ens.view": "growth", "ens.data": "sinc", "ens.n": 50, "ens.noise": 0.2, "ens.splits": 6,
+        "ens.leaf_depth": 20,
+    },
+    "ens_efb": {"ens.view": "efb", "ens.efb_example": True, "ens.conflicts": 0},
+    "ens_catboost_combo": {"ens.view": "catboost", "ens.prior": 1.0, "ens.perm": 0, "ens.levels": 30},
     "ens_fig9_4": {"ens.view": "stump", "ens.data": "diagonal", "ens.n": 50, "ens.feature": "0"},
 }
 

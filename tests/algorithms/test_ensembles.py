@@ -601,3 +601,52 @@ def test_text_and_number_columns_mix_and_unknown_values_fail():
         model.predict(unseen)
     with pytest.raises(ValueError, match="splits numbers only"):
         AdaBoostClassifier(estimator=DecisionStump()).fit(cells, y)
+
+
+# ------------------------------------------------------------------------------------------
+# CatBoost: feature combinations and the prediction shift (seed 003 §5.6.2–§5.6.3)
+
+
+def test_combined_categories_and_the_accuracy_of_an_encoding():
+    from algorithms.ensembles import combine_categories
+    from algorithms.ensembles import encoding_accuracy
+
+    combo = combine_categories(["red", "red", "blue"], ["S", "L", "S"])
+    assert combo.tolist() == ["red×S", "red×L", "blue×S"]
+    assert encoding_accuracy([0.9, 0.2, 0.6, 0.4], [1, 0, 0, 0]) == 0.75  # > ½ → 1: right on 3 of 4
+    assert encoding_accuracy([0.1, 0.8], [1, 0]) == 1.0  # the reversed rule counts too
+    with pytest.raises(ValueError, match="same length"):
+        combine_categories(["a"], ["b", "c"])
+
+
+def test_the_combination_sees_an_interaction_each_column_alone_misses():
+    from algorithms.ensembles import combine_categories
+    from algorithms.ensembles import encoding_accuracy
+    from algorithms.ensembles import interaction_table
+
+    colour, size, y = interaction_table(60, random_state=0)
+    order = np.arange(60)
+    acc = [
+        encoding_accuracy(ordered_target_statistics(c, y, permutation=order), y)
+        for c in (colour, size, combine_categories(colour, size))
+    ]
+    assert acc[2] > 0.8 and max(acc[:2]) < 0.65
+
+
+def test_prediction_shift_by_hand_and_on_a_noise_category():
+    from algorithms.ensembles import noise_categories
+    from algorithms.ensembles import prediction_shift
+
+    # training A, A, B with y 1, 0, 1 (P = 2/3, α = 1); identity order
+    shift = prediction_shift(["A", "A", "B"], [1, 0, 1], ["A", "C"], [1, 0], 1.0, permutation=[0, 1, 2])
+    greedy = np.array([(1 + 2 / 3) / 3, (1 + 2 / 3) / 3, (1 + 2 / 3) / 2])
+    ordered = np.array([2 / 3, (1 + 2 / 3) / 2, 2 / 3])
+    assert shift.greedy_train == pytest.approx(np.mean((np.array([1, 0, 1]) - greedy) ** 2))
+    assert shift.ordered_train == pytest.approx(np.mean((np.array([1, 0, 1]) - ordered) ** 2))
+    # new A: (1 + 0 + αP)/(2 + α); new C was never seen: P
+    assert shift.test == pytest.approx(np.mean([(1 - (1 + 2 / 3) / 3) ** 2, (0 - 2 / 3) ** 2]))
+    cats, y = noise_categories(60, 30, random_state=0)
+    new_cats, new_y = noise_categories(400, 30, random_state=1)
+    big = prediction_shift(cats, y, new_cats, new_y, 1.0, permutation=np.arange(60))
+    assert big.greedy_train < big.test - 0.1  # the leaky TS looks far better than it is
+    assert abs(big.ordered_train - big.test) < abs(big.greedy_train - big.test)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from algorithms import bin_codes
 from algorithms import build_histogram
+from algorithms import encoding_accuracy
 from algorithms import goss_sample
 from algorithms import greedy_target_statistics
 from algorithms import histogram_bin_edges
@@ -186,11 +187,6 @@ def noisy_categories(n: int = 40):
     return np.array(list("ABCDEFGH"))[rng.integers(8, size=n)], rng.integers(2, size=n).astype(float)
 
 
-def threshold_accuracy(encoded, labels) -> float:
-    """How well the encoding alone separates the 0/1 labels: the better of > ½ and ≤ ½ as class 1."""
-    return max(np.mean((encoded > 0.5) == labels), np.mean((encoded <= 0.5) == labels))
-
-
 def catboost_part(example: bool, prior: float, perm: int):
     """The table of ordered and greedy target statistics and how well each fits the labels."""
     cats, labels = CAT_EXAMPLE if example else noisy_categories()
@@ -214,7 +210,7 @@ def catboost_part(example: bool, prior: float, perm: int):
     with left:
         st.dataframe(table, hide_index=True, height=min(38 * (len(table) + 1), 330))
     with right:
-        st.metric(t("ens.acc_greedy"), fmt(threshold_accuracy(greedy, labels)))
-        st.metric(t("ens.acc_ordered"), fmt(threshold_accuracy(encoded, labels)))
+        st.metric(t("ens.acc_greedy"), fmt(encoding_accuracy(greedy, labels)))
+        st.metric(t("ens.acc_ordered"), fmt(encoding_accuracy(encoded, labels)))
         st.caption(t("ens.cat_help"))
     return labels, encoded, order
