@@ -102,20 +102,11 @@ def ambiguity_main(ctx, model, X, y, parts, on_train: bool) -> None:
         st.markdown(f"**{t('ens.ambiguity_title_train' if on_train else 'ens.ambiguity_title')}**")
         index = np.arange(1, len(parts.member_errors) + 1)
         bars = [
-            dict(
-                type="bar",
-                x=index,
-                y=parts.member_errors,
-                name=t("ens.member_error"),
-                marker_color=CLASS_COLORS[1],
-            ),
-            dict(
-                type="bar",
-                x=index,
-                y=parts.member_ambiguities,
-                name=t("ens.member_ambiguity"),
-                marker_color=CLASS_COLORS[0],
-            ),
+            dict(type="bar", x=index, y=values, name=t(key), marker_color=color)
+            for values, key, color in (
+                (parts.member_errors, "ens.member_error", CLASS_COLORS[1]),
+                (parts.member_ambiguities, "ens.member_ambiguity", CLASS_COLORS[0]),
+            )
         ]
         top = (
             float(max(parts.member_errors.max(), parts.member_ambiguities.max(), parts.E_bar)) * 1.15 + 1e-12
