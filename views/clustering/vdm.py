@@ -17,6 +17,7 @@ from algorithms import vdm_table
 from algorithms.datasets import TABLE_5_1_LEVELS
 from algorithms.datasets import TABLE_5_1_ROWS
 from ui.charts import chart
+from ui.charts import clicked_points
 from ui.controls import bound
 from ui.controls import catalogue_labels
 from ui.controls import choice
@@ -93,7 +94,7 @@ def render(ctx, controls, main):
                 title=t("clu.dm_title", p=f"{p:g}"),
                 selected_name=t("clu.dm_selected", i=i, j=j),
             )
-            chart(heat, key="clu.dm_chart", on_select=pick_rows, selection_mode="points")
+            chart(heat, key="clu.dm_chart", on_select=pick_rows)
             st.caption(t("clu.dm_caption"))
         metrics_row(
             [
@@ -126,7 +127,7 @@ def counts_frame(table) -> pd.DataFrame:
 
 def pick_rows():
     """Clicking a cell of the MinkovDM map selects its two rows."""
-    points = st.session_state["clu.dm_chart"].selection.points
+    points = clicked_points("clu.dm_chart")
     cells = [p["customdata"] for p in points if p.get("customdata") is not None]
     if cells:
         row, col = cells[0]
