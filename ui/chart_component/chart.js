@@ -21,9 +21,13 @@ function plotly() {
   return loading;
 }
 
+// A point's customdata row of a 2-D array arrives as a typed array (plotly.js decodes the figure's
+// binary arrays), which JSON would turn into {"0": .., "1": ..}: send it as a plain list.
+const plain = (value) => (ArrayBuffer.isView(value) ? Array.from(value) : value);
+
 function clicked(event) {
   const points = event.points.map((p) => Object.fromEntries(
-    Object.entries(POINT_KEYS).filter(([from]) => p[from] !== undefined).map(([from, to]) => [to, p[from]])));
+    Object.entries(POINT_KEYS).filter(([from]) => p[from] !== undefined).map(([from, to]) => [to, plain(p[from])])));
   return { points };
 }
 
