@@ -245,26 +245,36 @@ class SVDD(BaseEstimator):
         history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
         eps_a = 1e-12 * C
         self.converged_ = trivial
+        up = alpha < C - eps_a                           # may increase
+        low = alpha > eps_a                              # may decrease
+        g_up = np.where(up, -grad, -np.inf)              # −∇ over the samples that may increase
+        g_low = np.where(low, -grad, np.inf)             # −∇ over the samples that may decrease
+        b, score, u = np.empty(n), np.empty(n), np.empty(n)   # work buffers: no allocation per step
+        barred = np.empty(n, dtype=bool)
+        curvature = [None] * n                           # rows max(K_ii + K_kk − 2K_ik, 1e-12)
         it = 0
         for it in range(1, max_iter + 1):
-            up = alpha < C - eps_a                       # may increase
-            low = alpha > eps_a                          # may decrease
-            minus_g = -grad
-            i = int(np.argmax(np.where(up, minus_g, -np.inf)))
-            m_up = minus_g[i]
-            M_low = np.min(np.where(low, minus_g, np.inf))
-            gap = float(m_up - M_low)
+            i = int(g_up.argmax())
+            m_up = -grad[i]
+            gap = float(m_up - g_low.min())
             if gap <= tol:
                 self.converged_ = True
                 it -= 1
                 break
-            # second-order choice of j among the candidates that may decrease
-            b = m_up - minus_g
+            # second-order choice of j among the candidates that may decrease, −b²/a smallest
+            np.add(grad, m_up, out=b)                    # b = m_up − (−∇)
             Ki = rows.row(i)
-            a = np.maximum(Kd[i] + Kd - 2.0 * Ki, 1e-12)
-            cand = low & (minus_g < m_up)
-            score = np.where(cand, -(b * b) / a, np.inf)
-            j = int(np.argmin(score))
+            a = curvature[i] if K is not None else None
+            if a is None:
+                a = np.maximum(Kd[i] + Kd - 2.0 * Ki, 1e-12)
+                if K is not None:
+                    curvature[i] = a
+            np.multiply(b, b, out=score)
+            np.negative(score, out=score)
+            np.divide(score, a, out=score)
+            np.greater_equal(g_low, m_up, out=barred)    # not a candidate: α_j = 0 or −∇_j ≥ m_up
+            np.copyto(score, np.inf, where=barred)
+            j = int(score.argmin())
             eta = max(Kd[i] + Kd[j] - 2.0 * Ki[j], 1e-12)
             delta = (grad[j] - grad[i]) / (2.0 * eta)     # minimiser along α_i += δ, α_j −= δ
             delta = min(delta, C - alpha[i], alpha[j])
@@ -276,7 +286,15 @@ class SVDD(BaseEstimator):
                 alpha[i] = C
             if alpha[j] < eps_a:
                 alpha[j] = 0.0
-            grad += 2.0 * delta * (Ki - rows.row(j))     # K is symmetric: rows are contiguous
+            np.subtract(Ki, rows.row(j), out=u)          # K is symmetric: rows are contiguous
+            u *= 2.0 * delta
+            grad += u
+            g_up -= u
+            g_low -= u
+            for k in (i, j):
+                up[k], low[k] = alpha[k] < C - eps_a, alpha[k] > eps_a
+                g_up[k] = -grad[k] if up[k] else -np.inf
+                g_low[k] = -grad[k] if low[k] else np.inf
             if it in schedule:
                 history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd), gap))
         if history[-1].step != it:

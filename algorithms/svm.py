@@ -105,6 +105,7 @@ class _KernelRows:
         self.capacity = max(2, int(cache_size * 2**20) // (16 * n))   # a row and its 1/η row
         self.K = kernel(X, X) if self.capacity >= n else None
         self._rows, self._inv_eta = OrderedDict(), OrderedDict()
+        self._inv_whole = [None] * n if self.K is not None else None    # no LRU when all rows fit
         self.misses = 0
 
     def _cached(self, cache, i, compute):
@@ -134,7 +135,12 @@ class _KernelRows:
             row -= self.row(i)
             np.maximum(row, 1e-12, out=row)
             return np.reciprocal(row, out=row)
-        return self._cached(self._inv_eta, i, compute)
+        if self._inv_whole is None:
+            return self._cached(self._inv_eta, i, compute)
+        row = self._inv_whole[i]
+        if row is None:
+            row = self._inv_whole[i] = compute(i)
+        return row
 
 
 @dataclass(frozen=True)
@@ -462,8 +468,8 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
     diag = diag_arr.tolist()
     row = rows.K.__getitem__ if rows.K is not None else rows.row      # no method call when K is whole
     inf = math.inf
-    Fu = np.where(t > 0, -t, inf)
-    Fl = np.where(t < 0, -t, -inf)
+    FF = np.array([np.where(t > 0, -t, inf), np.where(t < 0, -t, -inf)])
+    Fu, Fl = FF                            # views: one FF += delta updates both
     finite_C = math.isfinite(C)
     maximum, multiply, subtract = np.maximum, np.multiply, np.subtract
     gain, delta, other = np.empty(n), np.empty(n), np.empty(n)     # work buffers: no allocation per step
@@ -541,8 +547,7 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
         multiply(Ki, yi * dai, out=delta)
         multiply(Kj, yj * daj, out=other)
         delta += other
-        Fu += delta
-        Fl += delta
+        FF += delta
         a[i], a[j] = ai_new, aj_new
         for k, ak, Fk in ((i, ai_new, Fi + delta[i]), (j, aj_new, Fj + delta[j])):
             if y[k] > 0:

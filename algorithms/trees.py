@@ -915,6 +915,11 @@ def _midpoint(a: float, b: float) -> float:
     return a if s == b else s
 
 
+def _kept_columns(srt, keep):
+    """The entries of each column of ``srt`` (entry indices) that ``keep`` marks, in order."""
+    return srt.T[keep[srt.T]].reshape(srt.shape[1], -1).T
+
+
 class _Columns:
     """Accumulates node records of the node-by-node builder into columns."""
 
@@ -1012,21 +1017,28 @@ class _Builder:
         return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
 
     def _grow_levels(self, rows, w, starts):
-        """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows."""
+        """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows.
+
+        Each feature is sorted once, at the roots: ``srt[:, f]`` lists the entries of ``rows``
+        by node, then by X[:, f] (ties in entry order), and each level partitions these lists
+        between the children instead of sorting again."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n = len(X)
         ranks = np.empty((n, d), dtype=np.int64)
         for f in range(d):
             ranks[:, f] = np.unique(X[:, f], return_inverse=True)[1]
         n_roots = len(starts)
+        m = np.diff(starts, append=len(rows))
+        srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * n + ranks[rows], axis=0,
+                         kind="stable")
+        feats = np.arange(d)
         depth, fraction = 0, np.ones(n_roots)
         names = ("feature", "threshold", "fraction", "n_samples", "weighted_n_samples", "stats",
                  "value", "impurity", "score", "reason")
         out = {name: [] for name in names}
         cand_out, level_sizes = [], []
         while len(starts):
-            B, E = len(starts), len(rows)
-            m = np.diff(starts, append=E)
+            B = len(starts)
             seg = np.repeat(np.arange(B), m)
             Sw, P, imp, value, pure = crit.nodes(rows, w, starts, seg)
             reason = np.zeros(B, dtype=np.int8)
@@ -1040,10 +1052,10 @@ class _Builder:
             feat, thr, score = np.full(B, -1), np.full(B, np.nan), np.full(B, np.nan)
             open_ = reason == 0
             if open_.any():
-                self._level_search(rows, Sw, P, imp, starts, seg, m, open_, ranks, cand)
-                evaluated = self._allowed(cand[0], open_)
-                cand[:, ~evaluated] = np.nan
-                s = np.where(evaluated & ~np.isnan(cand[0]), cand[0], -np.inf)
+                self._level_search(rows, Sw, P, imp, starts, seg, m, open_, srt, cand)
+                if self._subset():
+                    cand[:, ~self._allowed(cand[0], open_)] = np.nan
+                s = np.where(np.isnan(cand[0]), -np.inf, cand[0])
                 top = s.max(1)
                 found = np.isfinite(top)
                 reason[open_ & ~found] = _REASON_CODE["no_split"]
@@ -1071,7 +1083,9 @@ class _Builder:
             fraction = (pair / pair.sum(1, keepdims=True)).reshape(-1)
             order = np.argsort(child_local, kind="stable")
             rows, w = rows[e_split][order], w[e_split][order]
-            starts = np.searchsorted(child_local[order], np.arange(2 * n_split))
+            m = np.bincount(child_local, minlength=2 * n_split)
+            starts = np.cumsum(m) - m
+            srt = self._partition_sorted(srt, e_split, child_local, order, m, starts, feats)
             depth += 1
         cols = {name: np.concatenate(v) for name, v in out.items()}
         total = len(cols["feature"])
@@ -1089,15 +1103,34 @@ class _Builder:
         cands = np.concatenate(cand_out, axis=1)
         return cols, dict(zip(_CAND_FIELDS, cands, strict=True))
 
+    @staticmethod
+    def _partition_sorted(srt, keep, child, order, sizes, starts, feats):
+        """The per-feature sorted entry lists of the next level: the entries ``keep`` (which go to
+        child ``child``, new entry index by ``order``), each list split stably by child."""
+        E = len(child)
+        S = _kept_columns(srt, keep)
+        new_index = np.empty(len(keep), dtype=np.int64)
+        new_index[np.flatnonzero(keep)[order]] = np.arange(E)
+        child_of = np.empty(len(keep), dtype=np.int64)
+        child_of[keep] = child
+        c = child_of[S]
+        right = c & 1
+        lefts_before = np.cumsum(1 - right, axis=0) - (1 - right)
+        before = np.where(right == 1, np.arange(E)[:, None] - lefts_before, lefts_before)
+        offset = starts.copy()                     # child start minus same-side entries before it
+        offset[0::2] -= np.cumsum(sizes[0::2]) - sizes[0::2]
+        offset[1::2] -= np.cumsum(sizes[1::2]) - sizes[1::2]
+        out = np.empty_like(S)
+        out[offset[c] + before, feats] = new_index[S]
+        return out
+
     def _allowed(self, scores, open_):
-        """Which (node, feature) results count: all, or each node's random ``max_features``.
+        """Which (node, feature) results count when each node draws ``max_features`` features.
 
         A node draws a random order of the features; it uses the first ``max_features``, or, if
         none of those has a valid split, the first later feature that has one.
         """
         B, d = scores.shape
-        if not self._subset():
-            return np.broadcast_to(open_[:, None], (B, d)).copy()
         allowed = np.zeros((B, d), dtype=bool)
         idx = np.flatnonzero(open_)
         keys = self.rng.random((len(idx), d))
@@ -1114,23 +1147,24 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, ranks, cand):
-        """Best threshold of every feature in every open node of a level, written into ``cand``."""
+    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, srt, cand):
+        """Best threshold of every feature in every open node of a level, written into ``cand``
+        (``srt``: the entries sorted per feature, see :meth:`_grow_levels`)."""
         if not open_.all():                       # search the open nodes' entries only
             keep = open_[seg]
             nodes = np.flatnonzero(open_)
             sub = np.full((len(_CAND_FIELDS), len(nodes), self.d), np.nan)
             new_seg = (np.cumsum(open_) - 1)[seg[keep]]
             new_starts = np.concatenate([[0], np.cumsum(m[nodes])[:-1]])
+            sub_srt = (np.cumsum(keep) - 1)[_kept_columns(srt, keep)]
             self._level_search(rows[keep], Sw[keep], P[nodes], imp[nodes], new_starts, new_seg,
-                               m[nodes], np.ones(len(nodes), dtype=bool), ranks, sub)
+                               m[nodes], np.ones(len(nodes), dtype=bool), sub_srt, sub)
             cand[:, nodes] = sub
             return
         Sw = self.crit.search_stats(Sw)
         E, d = len(rows), self.d
-        keys = seg[:, None] * len(self.X) + ranks[rows]
-        order = np.argsort(keys, axis=0, kind="stable")
-        rk = np.sort(keys, axis=0)
+        order = srt
+        xs = self.X[rows[order], np.arange(d)]                         # (E, d) sorted values
         C = np.cumsum(Sw[order], axis=0)                              # (E, d, s)
         C0 = np.concatenate([np.zeros((1,) + C.shape[1:]), C])
         L = C - C0[starts][seg]                                       # left stats, entry i included
@@ -1141,7 +1175,7 @@ class _Builder:
         not_last = np.ones(E, dtype=bool)
         not_last[ends - 1] = False
         distinct = np.zeros((E, d), dtype=bool)
-        distinct[:-1] = rk[1:] > rk[:-1]
+        distinct[:-1] = xs[1:] > xs[:-1]
         ok_rows = not_last & (cnt >= self.msl) & (m[seg] - cnt >= self.msl)
         valid = distinct & ok_rows[:, None] & self.crit.valid(children)
         if not valid.any():
@@ -1155,8 +1189,7 @@ class _Builder:
         first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E), starts, axis=0)
         b, f = np.nonzero(finite)
         i = first[b, f]
-        xa = self.X[rows[order[i, f]], f]
-        xb = self.X[rows[order[i + 1, f]], f]
+        xa, xb = xs[i, f], xs[i + 1, f]
         mid = xa / 2.0 + xb / 2.0
         cand[:, b, f] = (score[i, f], np.where(mid == xb, xa, mid), dec[i, f], ci[i, f], si[i, f])
 

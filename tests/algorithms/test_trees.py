@@ -511,6 +511,29 @@ def test_level_wise_and_node_wise_growth_agree(monkeypatch):
                    [len(b.candidates(i)) for i in range(b.n_nodes)]
 
 
+def test_presorted_level_growth_gives_the_node_by_node_trees(monkeypatch):
+    """Each feature is sorted once at the root and the sorted lists are partitioned down the
+    tree: same structure and thresholds as growing node by node (Li Hang's Table 5.2 and loan
+    data, tied and untied data, several depths of fully grown trees)."""
+    rng = np.random.default_rng(7)
+    X3 = rng.normal(size=(400, 3)).round(1)                   # many ties in every column
+    cases = [(DecisionTreeRegressor, X52[:, None], Y52),
+             (DecisionTreeClassifier, X_LOAN, Y_LOAN),
+             (lambda: DecisionTreeClassifier("entropy"), X_LOAN, Y_LOAN),
+             (DecisionTreeClassifier, X3, (X3[:, 0] * X3[:, 1] > 0) ^ (rng.random(400) < 0.2)),
+             (lambda: DecisionTreeRegressor(min_samples_leaf=3), X3,
+              X3 @ [1, -2, 0.5] + rng.normal(size=400)),
+             (DecisionTreeRegressor, rng.uniform(-3, 3, (300, 1)), rng.normal(size=300))]
+    for make, X, y in cases:
+        monkeypatch.setattr(trees._Builder, "levelwise", True)
+        a = make().fit(X, y).tree_
+        monkeypatch.setattr(trees._Builder, "levelwise", False)
+        b = make().fit(X, y).tree_
+        assert a.max_depth == b.max_depth >= 2
+        for name in ("parent", "feature", "threshold", "n_samples", "reason"):
+            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+
+
 def test_breadth_first_growth_and_truncation():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(200, 2))
