@@ -42,7 +42,8 @@ def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tu
     """Open the view, enter ``state``, try every value of every other widget; return child states.
 
     Putting a widget back to its value is done in the same run as the next widget's first trial (one
-    run instead of two) unless that next widget only exists once the first is put back."""
+    run instead of two) unless that trial does not fit the next widget before the first is put back
+    (it is missing, or has other options or another range)."""
     at = open_page(file, query)
     for key, value in state:
         apply(at, next(w for w in input_widgets(at) if w.key == key), value)
@@ -59,7 +60,7 @@ def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tu
         original = current_label(w)
         for value in trial_values(w):
             target = find(at, w.key)
-            if restore is not None and target is None:
+            if restore is not None and not fits(target, value):
                 put_back(at, restore)
                 at.run()
                 restore, target = None, find(at, w.key)
@@ -81,6 +82,19 @@ def sweep_state(file: str, query: dict, state: tuple, report: Report) -> list[tu
         ):
             restore = (w.key, original)
     return children
+
+
+def fits(target, value) -> bool:
+    """Whether ``value`` can be given to the widget as it is now (it exists; an option it has, a
+    number in its range): a widget put back in the same run may have changed its options."""
+    if target is None:
+        return False
+    if isinstance(value, tuple) and value[0] == "label":
+        return value[1] in target.options
+    if type(target).__name__ in ("Slider", "NumberInput") and not isinstance(value, bool):
+        low, high = target.min, target.max
+        return (low is None or value >= low) and (high is None or value <= high)
+    return True
 
 
 def find(at, key: str):
