@@ -40,6 +40,25 @@ def level_line(
     )
 
 
+def level_lines(grid, z, name: str, *, start: float, end: float, size: float, color: str, width: float,
+                showlegend: bool = False) -> dict:
+    """Level lines of z (on the square grid × grid) from ``start`` to ``end`` every ``size``, in one
+    colour and an absolute line width: the ellipses of a quadratic objective."""
+    return dict(
+        type="contour",
+        x=grid,
+        y=grid,
+        z=z,
+        showscale=False,
+        hoverinfo="skip",
+        name=name,
+        contours=dict(coloring="lines", start=start, end=end, size=size),
+        showlegend=showlegend,
+        colorscale=[[0, color], [1, color]],
+        line=dict(width=width),
+    )
+
+
 def level_polylines(gx: np.ndarray, gy: np.ndarray, z: np.ndarray, level: float) -> tuple[list, list]:
     """The ``level`` set of z (its values on the grid gx × gy, rows = gy) as polylines by marching squares.
 

@@ -13,6 +13,7 @@ from algorithms import ball_norm
 from algorithms import constrained_optimum
 from algorithms import quadratic_grid
 from ui.charts import chart
+from ui.contours import level_lines
 from ui.controls import bound
 from ui.controls import catalogue_labels
 from ui.controls import choice
@@ -67,22 +68,6 @@ def _outline_args(name, p, tau, radius):
     return kind, radius, pp, tt
 
 
-def contour(grid, J, style, start, end, size, colour, width, name, showlegend=False):
-    return dict(
-        type="contour",
-        x=grid,
-        y=grid,
-        z=J,
-        showscale=False,
-        hoverinfo="skip",
-        name=name,
-        contours=dict(coloring="lines", start=start, end=end, size=size),
-        showlegend=showlegend,
-        colorscale=[[0, colour], [1, colour]],
-        line=dict(width=width),
-    )
-
-
 def outline(points, name, colour, style, dash="solid", fill=False, width=1.0):
     trace = dict(
         type="scatter",
@@ -110,11 +95,15 @@ def render(ctx, controls, main):
     grid, J, best, j_best, outlines, zoom, centre_norm = solve(rho, c1, c2, ball, p, tau, radius)
     style = ctx.style
     level = np.sqrt(2.0 * J)  # evenly spaced ellipses: the levels of √(2J) grow linearly away from the centre
-    traces = [contour(grid, level, style, 0.4, float(level.max()), 0.4, BLUE, 1.0, "J")]
+    top = float(level.max())
+    traces = [level_lines(grid, level, "J", start=0.4, end=top, size=0.4, color=BLUE, width=1.0)]
     if j_best > 1e-9:
         touch = float(np.sqrt(2.0 * j_best))
         traces.append(
-            contour(grid, level, style, touch, touch, 1.0, HIGHLIGHT_COLOR, 2.5, t("sp.touching"), True)
+            level_lines(
+                grid, level, t("sp.touching"), start=touch, end=touch, size=1.0, color=HIGHLIGHT_COLOR,
+                width=2.5, showlegend=True,
+            )
         )
     for name in BALLS:
         if name != ball and name in ("l1", "l2"):

@@ -13,6 +13,7 @@ import streamlit as st
 from algorithms import quadratic_ascent
 from algorithms import quadratic_grid
 from ui.charts import chart
+from ui.contours import level_lines
 from ui.controls import bound
 from ui.controls import slider
 from ui.explain import Formula
@@ -62,18 +63,7 @@ def render(ctx, controls, main):
     style = ctx.style
     level = np.sqrt(2.0 * J)  # evenly spaced ellipses: √(−2W) grows linearly away from the centre
     traces = [
-        dict(
-            type="contour",
-            x=grid,
-            y=grid,
-            z=level,
-            showscale=False,
-            hoverinfo="skip",
-            name="W",
-            contours=dict(coloring="lines", start=0.4, end=float(level.max()), size=0.4),
-            colorscale=[[0, BLUE], [1, BLUE]],
-            line=dict(width=1.0),
-        ),
+        level_lines(grid, level, "W", start=0.4, end=float(level.max()), size=0.4, color=BLUE, width=1.0),
         path_trace(coordinate, t("svm.ca_coordinate"), FIT_COLOR, style),
     ]
     if compare:
