@@ -42,7 +42,7 @@ from algorithms.tables import book_table_codes
 __all__ = ["Dataset", "DatasetSpec", "DATASETS", "load_dataset", "dataset_names"]
 
 REGRESSION, CLASSIFICATION, CLUSTERING = "regression", "classification", "clustering"
-N_MAX = 5000  # every generated set goes up to 5 000 points (pages must stay usable there)
+N_MAX = 20_000  # every generated set goes up to 20 000 points (pages must stay usable there)
 
 
 class _ReadOnlyMapping(Mapping):

@@ -19,7 +19,7 @@ from algorithms.tables import encode_categories
 from ui.i18n import Refusal
 
 MAX_BYTES = 5 * 1024 * 1024
-MAX_ROWS = 5000
+MAX_ROWS = 20_000
 MAX_COLUMNS = 200
 MIN_ROWS = 5
 MAX_CLASSES = 10

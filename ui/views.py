@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import numpy as np
 import streamlit as st
 
 from ui import classroom
@@ -70,3 +71,13 @@ def fitted(fit, *args):
     except ValueError as err:
         st.error(t("error.fit", detail=str(err)))
         return None
+
+
+def fit_subset(n: int, limit: int) -> slice | np.ndarray:
+    """Which of ``n`` samples a view fits on: all up to ``limit`` (a fit that must answer within a
+    second), else an even random sample of ``limit`` of them (the same for the same n), said on screen.
+    Index the data with it: ``X[fit_subset(len(X), 3000)]``."""
+    if n <= limit:
+        return slice(None)
+    st.info(t("view.fit_subset", used=f"{limit:,}", total=f"{n:,}"))
+    return np.sort(np.random.default_rng(n).choice(n, limit, replace=False))
