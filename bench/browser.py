@@ -46,8 +46,9 @@ CHART_STATE = """() => {
 }"""
 
 
-def round_trips(pages: list[str] | None = None, presses: int = PRESSES) -> list[dict]:
-    """Round trips per page (``pages``: page keys or URL paths to keep; None: every page)."""
+def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int | None = None) -> list[dict]:
+    """Round trips per page (``pages``: page keys or URL paths to keep; None: every page); ``n``: the
+    page's data set with n samples (its default data set, if generated)."""
     chromium = shutil.which("chromium")
     if chromium is None:
         return []
@@ -68,7 +69,7 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES) -> list[
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1600, "height": 1200})
             for info in [p for p in PAGES if not pages or p.key in pages or p.url_path in pages]:
-                page.goto(f"{url}/{info.url_path}")
+                page.goto(f"{url}/{info.url_path}" + (f"?{info.key}.n={n}" if n else ""))
                 wait_for_app(page)
                 sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
                 thumb = sliders.first.get_by_role("slider")

@@ -67,7 +67,7 @@ def rerun_times(file: str, query: dict | None = None) -> dict:
     }
 
 
-LARGE_N = 5000
+LARGE_N = 20_000
 
 
 def page_rows(pages: list[str] | None = None, large_n: int = LARGE_N) -> list[dict]:

@@ -55,19 +55,17 @@ def place_panel() -> None:
     st.session_state[SLOT_KEY]["ab"] = st.container()
 
 
-def view_started() -> None:
-    """The data panel's controls are drawn: the view's own follow."""
-    record = shown.current()
-    if record is not None:
-        record["view_start"] = len(record["controls"])
-
-
 def after_view(prefix: str, projector: bool) -> None:
-    """After the view: the A/B comparison, the lesson sequence and the classroom tools."""
+    """After the view: the A/B comparison, the lesson sequence and the classroom tools.
+
+    The view is a fragment (:class:`ui.views.PickedView`), which may fill a container of the page only
+    if it wrote into it in the page's last full run: so it writes one inner container into each slot
+    on every run."""
     record = shown.current()
     slots = st.session_state.get(SLOT_KEY, {})
     if record is None or "ab" not in slots:
         return
+    slots = {name: slot.container() for name, slot in slots.items()}
     settings, data = view_settings(prefix, record), data_settings(prefix, record)
     back = st.session_state.pop(RETURN_KEY, None)
     with slots["ab"]:

@@ -134,9 +134,13 @@ def image_options(key: str) -> dict:
 # ---- Streamlit ----------------------------------------------------------------------------------
 
 
+def number_formula_panels_anew() -> None:
+    """Formula panels are numbered from 1 in each run of the view (their downloads' keys)."""
+    st.session_state[PANELS_KEY] = 0
+
+
 def export_panel(page: str, data: Dataset | None) -> None:
     """The sidebar's export block (the frame draws it on every page)."""
-    st.session_state[PANELS_KEY] = 0
     with st.sidebar.expander(t("export.heading"), icon=":material/download:"):
         if data is not None:
             st.download_button(t("export.data"), partial(data_csv, data), f"{page}-data.csv", "text/csv",

@@ -15,9 +15,11 @@ import numpy as np
 import streamlit as st
 
 from ui import classroom
+from ui import shown
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import chosen_before_drawn
+from ui.exports import number_formula_panels_anew
 from ui.i18n import t
 
 
@@ -35,6 +37,10 @@ def view_before_drawn(prefix: str, views: tuple[ModuleType, ...]) -> ModuleType:
 class PickedView:
     """The chosen view: its ``render`` draws the view, then the classroom tools (:mod:`ui.classroom`).
 
+    The view is a fragment (``st.fragment``): moving one of its controls reruns the view alone, not
+    the frame (sidebar, data, page title), so less is computed, sent and redrawn (issue 18). When a
+    callback of the view changed what the frame draws (:func:`ui.shown.view_started`), the whole page
+    reruns instead.
     Other attributes are the module's (``DATA``…); compare ``.module`` with a view module, not the
     picked view itself.
     """
@@ -46,9 +52,17 @@ class PickedView:
         return getattr(self.module, name)
 
     def render(self, ctx, controls, main) -> None:
-        classroom.view_started()
-        self.module.render(ctx, controls, main)
-        classroom.after_view(self.prefix, ctx.projector)
+        _view_fragment(self.prefix, self.module, ctx, controls, main)
+
+
+@st.fragment
+def _view_fragment(prefix: str, module: ModuleType, ctx, controls, main) -> None:
+    edits = st.session_state.get(f"{prefix}.edits")  # replaced, never changed in place: compared by identity
+    if shown.view_started((edits, st.query_params.get(f"{prefix}.lesson"))):
+        st.rerun(scope="app")  # e.g. points clicked in, a new GLM family's data, a lesson opened
+    number_formula_panels_anew()
+    module.render(ctx, controls, main)
+    classroom.after_view(prefix, ctx.projector)
 
 
 def view_picker(prefix: str, views: tuple[ModuleType, ...]) -> PickedView:

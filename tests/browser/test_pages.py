@@ -14,7 +14,8 @@ VIEWS = [(info, code) for info in PAGES for code in info.views]  # discovered: v
 
 def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
     """In English and in Chinese projector mode (the widest text, so Chinese at normal size fits too):
-    no exception, a chart, and no chart text sticking out of its chart; screenshots go to tests/output."""
+    no exception, a chart, and no chart text sticking out of its chart; screenshots go to tests/output.
+    In English, moving the view's first slider (a rerun of the view alone, a fragment) raises nothing."""
     joint = "&" if "?" in url else "?"
     for name, query in (("en", ""), ("zh-projector", "lang=zh&projector=true")):
         page.goto(f"{url}{joint}{query}" if query else url)
@@ -25,6 +26,12 @@ def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
             assert page.locator(".js-plotly-plot").count() >= 1
         assert overflowing_chart_text(page) == [], query
         page.screenshot(path=str(OUTPUT / f"{shot}-{name}.png"), full_page=True)
+        sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
+        if name == "en" and sliders.count():
+            sliders.first.get_by_role("slider").focus()
+            page.keyboard.press("ArrowRight")
+            wait_for_app(page)
+            assert page.locator("[data-testid='stException']").count() == 0
 
 
 def test_home_renders_without_exception_and_screenshot(server, page):

@@ -2,6 +2,7 @@
 // figure, and Plotly.react redraws only what changed (st.plotly_chart would mount a new chart).
 // plotly.min.js is the one the plotly package ships, served by Streamlit as a component asset.
 // While a figure is being drawn its node carries data-drawing (the browser tests wait for it).
+// A rerun that sends the same figure again (another control of the view moved) draws nothing.
 // A clickable chart sends each click as the trigger "selection": {points: [...]}, the points
 // named as st.plotly_chart names them (curve_number, point_index, x, y, customdata, ...).
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
@@ -32,7 +33,8 @@ function clicked(event) {
 }
 
 export default async function ({ data, parentElement, setTriggerValue }) {
-  const { figure, config, clickable } = JSON.parse(new TextDecoder().decode(data));
+  const text = new TextDecoder().decode(data);
+  const { figure, config, clickable } = JSON.parse(text);
   let node = parentElement.querySelector(":scope > .ml-chart");
   if (!node) {
     node = document.createElement("div");
@@ -57,7 +59,10 @@ export default async function ({ data, parentElement, setTriggerValue }) {
   node.dataset.drawing = "true";
   try {
     const Plotly = await plotly();
-    await Plotly.react(node, { ...figure, config: { ...config, responsive: true } });
+    if (node.drawn !== text) {
+      await Plotly.react(node, { ...figure, config: { ...config, responsive: true } });
+      node.drawn = text;
+    }
     node.removeAllListeners?.("plotly_click");
     if (clickable) node.on("plotly_click", (event) => setTriggerValue("selection", clicked(event)));
   } finally {
