@@ -17,6 +17,7 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 from __future__ import annotations
 
 import math
+from operator import add
 from operator import mul
 from typing import NamedTuple
 
@@ -249,7 +250,7 @@ class _AdditiveLinear(_OnlineLinear):
         if Xa.shape[1] <= _PYTHON_FLOATS_UP_TO:
             rows, theta = Xa.tolist(), self.theta_.tolist()
             def dot(a, b): return sum(map(mul, a, b))
-            def move(theta, c, x): return [t + c * v for t, v in zip(theta, x, strict=True)]
+            def move(theta, c, x): return list(map(add, theta, map(c.__mul__, x)))
         else:
             rows, theta = Xa, self.theta_
             def dot(a, b): return float(a @ b)
