@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 from operator import add
 from operator import mul
+from typing import NamedTuple
 
 import numpy as np
 import scipy.linalg
@@ -584,9 +585,8 @@ def perceptron_mistake_bound(X, y, w, b: float = 0.0) -> float:
 # ---------------------------------------------------------------------------------------------
 # Logistic and softmax regression
 
-@dataclass(frozen=True)
-class LogisticStep:
-    """One step of logistic or softmax regression.
+class LogisticStep(NamedTuple):
+    """One step of logistic or softmax regression (a named tuple: read-only, cheap to make).
 
     ``theta`` after the step ((b,) binary, (b, c) softmax); ``log_likelihood`` ℓ(θ) = Σ log q(y_i|x_i);
     ``objective`` = ℓ(θ) − (λ/2)‖θ‖² (intercept excluded; the maximised criterion); ``grad_norm``
@@ -605,7 +605,7 @@ class LogisticStep:
 
 
 _SOLVERS = ("gd", "sgd", "newton")
-_CACHED_ENTRIES = 2 ** 17   # (samples × snapshots) evaluated at once: 1 MB per array
+_CACHED_ENTRIES = 2 ** 15   # (samples × snapshots) evaluated at once: 256 kB per array
 _PYTHON_FLOATS_UP_TO = 32   # basis functions below which a per-sample step is faster in Python floats
 
 
@@ -654,8 +654,9 @@ class _IterativeClassifier(BaseEstimator):
                                                                      max_iter, eta, tol, record)
             theta = snapshots[-1][2]
             steps, indices, thetas = zip(*snapshots, strict=True)       # evaluated together
-            for k, values in enumerate(zip(*self._evaluate_many(np.array(thetas)), strict=True)):
-                history.append(LogisticStep(steps[k], _frozen(thetas[k]), *values, indices[k], eta))
+            thetas = _frozen(thetas)
+            history.extend(map(LogisticStep, steps, thetas, *self._evaluate_many(thetas), indices,
+                               [eta] * len(steps)))
         else:
             for step in range(1, max_iter + 1):
                 if self.solver == "gd":
@@ -719,7 +720,8 @@ class _IterativeClassifier(BaseEstimator):
             for start in range(0, self._n, batch):
                 step += 1
                 rows = slice(start, start + batch)
-                delta = eta * (self._mean_gradient(theta, Phi[rows], targets[rows]) - decay * theta)
+                gradient = self._mean_gradient(theta, Phi[rows], targets[rows])
+                delta = eta * (gradient - decay * theta if self._lam else gradient)  # λ = 0: − 0·θ is a no-op
                 theta = theta + delta
                 small = tol > 0 and np.linalg.norm(delta) < tol
                 if step in record or small or step == max_iter:

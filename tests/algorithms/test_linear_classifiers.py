@@ -611,7 +611,7 @@ def test_minibatch_sgd_steps_follow_the_permutation_and_reach_the_optimum():
         LogisticRegression(solver="sgd", batch_size=0).fit(X, y)
 
 
-@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (6000, 100, 60)])  # one block / several
+@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60)])  # one block / several
 def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta(
         n, n_snapshots, recorded):
     # the snapshots are evaluated together after the loop: each equals the formulas at its own θ
@@ -665,14 +665,16 @@ def written_out_sgd(X, y, classes, lam, eta, max_iter, batch, tol, seed):
     return thetas, False
 
 
-@pytest.mark.parametrize("classes, batch, tol", [(2, 1, 0.0), (2, 1, 1e-3), (2, 32, 0.0), (2, 7, 1e-3),
-                                                 (3, 1, 0.0), (3, 32, 0.0), (3, 7, 1e-3)])
-def test_sgd_snapshots_are_the_written_out_rules(classes, batch, tol):
+@pytest.mark.parametrize("classes, batch, tol, lam", [(2, 1, 0.0, 0.3), (2, 1, 1e-3, 0.3), (2, 1, 0.0, 0.0),
+                                                      (2, 32, 0.0, 0.3), (2, 7, 1e-3, 0.3), (2, 32, 0.0, 0.0),
+                                                      (3, 1, 0.0, 0.3), (3, 32, 0.0, 0.3), (3, 7, 1e-3, 0.3),
+                                                      (3, 32, 0.0, 0.0)])
+def test_sgd_snapshots_are_the_written_out_rules(classes, batch, tol, lam):
     X, y = blobs(150, seed=12) if classes == 2 else three_blobs(50, seed=12)
     Model = LogisticRegression if classes == 2 else SoftmaxRegression
-    model = Model(solver="sgd", lam=0.3, eta=0.2, max_iter=2000, tol=tol, batch_size=batch,
+    model = Model(solver="sgd", lam=lam, eta=0.2, max_iter=2000, tol=tol, batch_size=batch,
                   n_snapshots=60, random_state=4).fit(X, y)
-    thetas, converged = written_out_sgd(X, y, classes, 0.3, 0.2, 2000, batch, tol, 4)
+    thetas, converged = written_out_sgd(X, y, classes, lam, 0.2, 2000, batch, tol, 4)
     assert model.converged_ == converged and model.n_iter_ == len(thetas)
     schedule = set(np.round(np.geomspace(1, 2000, 60)).astype(int).tolist())
     recorded = sorted(k for k in thetas if k in schedule or k == len(thetas))
