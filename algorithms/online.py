@@ -17,6 +17,7 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 from __future__ import annotations
 
 import math
+from itertools import repeat
 from operator import add
 from operator import mul
 from typing import NamedTuple
@@ -170,8 +171,9 @@ class _OnlineLinear(BaseEstimator):
         thetas = _frozen(thetas)
         w, b = (thetas[:, :-1], thetas[:, -1].tolist()) if self.fit_intercept else (thetas, [0.0] * k)
         covs = list(_frozen(covs)) if covs[0] is not None else covs
-        return tuple(map(OnlineStep, range(first_t, first_t + k), scores, losses, mistakes, steps,
-                         w, b, covs))
+        fields = zip(range(first_t, first_t + k), scores[:k], losses[:k], mistakes[:k], steps[:k], w, b, covs,
+                     strict=True)
+        return tuple(map(tuple.__new__, repeat(OnlineStep), fields))  # NamedTuple._make without its checks
 
     def _split(self, theta) -> tuple[FloatArray, float]:
         if self.fit_intercept:
@@ -255,19 +257,17 @@ class _AdditiveLinear(_OnlineLinear):
             rows, theta = Xa, self.theta_
             def dot(a, b): return float(a @ b)
             def move(theta, c, x): return theta + c * x
-        scores, losses, steps, thetas = [], [], [], []
+        records, thetas = [], []
         for x, target, sq_norm in zip(rows, targets, sq_norms, strict=True):
             score = dot(theta, x)
             loss, step, c = rule(score, target, sq_norm)
             if c:
                 theta = move(theta, c, x)
-            scores.append(score)
-            losses.append(loss)
-            steps.append(step)
-            if len(thetas) < room:  # every update rebinds θ, so no copies
-                thetas.append(theta)
+            records.append((score, loss, step))
+            thetas.append(theta)  # every update rebinds θ, so no copies
         self.theta_ = np.array(theta, dtype=float)
-        return scores, losses, steps, thetas, [None] * len(thetas)
+        scores, losses, steps = map(list, zip(*records, strict=True))
+        return scores, losses, steps, thetas[:room], [None] * min(room, len(thetas))
 
 
 def _check_C(C) -> float:

@@ -328,3 +328,19 @@ def test_accuracy_path_matches_every_snapshot():
     model = PassiveAggressiveClassifier(0.3, "PA-I", fit_intercept=True).fit(X, y)
     brute = [np.mean(np.where(X @ s.w + s.b >= 0, 1, -1) == y) for s in model.history_]
     np.testing.assert_allclose(model.accuracy_path(X, y), brute)
+
+
+def test_history_stops_at_max_history_and_learning_goes_on(monkeypatch):
+    import algorithms.online as online
+
+    X, y = noisy_stream(80, seed=9)
+    whole = PassiveAggressiveClassifier(0.5, "PA-I", fit_intercept=True).fit(X, y)
+    monkeypatch.setattr(online, "MAX_HISTORY", 50)
+    model = PassiveAggressiveClassifier(0.5, "PA-I", fit_intercept=True)
+    model.partial_fit(X[:40], y[:40]).partial_fit(X[40:], y[40:])
+    assert [s.t for s in model.history_] == list(range(1, 51)) and model.n_seen_ == 80
+    for kept, full in zip(model.history_, whole.history_[:50], strict=True):
+        assert kept.score == full.score and kept.b == full.b
+        np.testing.assert_array_equal(kept.w, full.w)
+    np.testing.assert_array_equal(model.coef_, whole.coef_)
+    assert model.n_mistakes_ == whole.n_mistakes_ and model.cumulative_loss_ == whole.cumulative_loss_
