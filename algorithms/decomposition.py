@@ -789,14 +789,13 @@ class ICA(BaseEstimator):
                     self.converged_ = True
                     break
                 continue
-            order = rng.permutation(m)
+            shuffled = Xw[rng.permutation(m)]
             if bs == 1:
-                W = _ica_sga_epoch(Xw[order], W, alpha)
+                W = _ica_sga_epoch(shuffled, W, alpha)
             else:
                 for start in range(0, m, bs):
-                    xb = Xw[order[start:start + bs]]
-                    G = (1.0 - 2.0 * _expit(xb @ W.T)).T @ xb / len(xb)
-                    W = W + alpha * (G + np.linalg.inv(W).T)
+                    xb = shuffled[start:start + bs]                        # 1 − 2g(s) = −tanh(s/2)
+                    W = W + alpha * (np.linalg.inv(W).T - np.tanh(0.5 * (xb @ W.T)).T @ xb / len(xb))
             if W is None or not np.all(np.isfinite(W)) or abs(np.linalg.det(W)) < 1e-300:
                 self.diverged_ = True
                 W = history[-1].W.copy()
@@ -841,10 +840,6 @@ def match_sources(R, S) -> tuple[FloatArray, FloatArray]:
     return out, corr
 
 
-def _expit(z):
-    return 0.5 * (1.0 + np.tanh(0.5 * z))
-
-
 def _symmetric_decorrelation(W: FloatArray) -> FloatArray:
     """(WWᵀ)^(−1/2) W: the orthogonal matrix nearest to W's rows' directions (FastICA)."""
     evals, E = np.linalg.eigh(W @ W.T)
@@ -863,11 +858,12 @@ def _fastica_step(Xw: FloatArray, W: FloatArray) -> tuple[FloatArray, float]:
 def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
     """One pass of the rule W += α((1 − 2g(Wx))xᵀ + (Wᵀ)⁻¹), one example at a time.
 
-    Returns None if W turns singular.
+    (Wᵀ)⁻¹ is the cofactor matrix over det W; for 2 and 3 sources it is written out in Python
+    floats (numpy's per-call cost would dominate). Returns None if W turns singular.
     """
     d = W.shape[0]
-    if d == 2:                                    # explicit 2×2 inverse: the common case, fast
-        a, b, c, e = W[0, 0], W[0, 1], W[1, 0], W[1, 1]
+    if d == 2:
+        a, b, c, e = W.ravel().tolist()
         for x0, x1 in Xs.tolist():
             det = a * e - b * c
             if det == 0.0 or not isfinite(det):
@@ -878,6 +874,26 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
             a, b, c, e = (a + alpha * (s0 * x0 + e / det), b + alpha * (s0 * x1 - c / det),
                           c + alpha * (s1 * x0 - b / det), e + alpha * (s1 * x1 + a / det))
         return np.array([[a, b], [c, e]])
+    if d == 3:
+        a, b, c, e, f, g, h, i, k = W.ravel().tolist()    # rows (a, b, c), (e, f, g), (h, i, k)
+        for x0, x1, x2 in Xs.tolist():
+            # the cofactor rows are the cross products of the other two rows
+            c00, c01, c02 = f * k - g * i, g * h - e * k, e * i - f * h
+            c10, c11, c12 = i * c - k * b, k * a - h * c, h * b - i * a
+            c20, c21, c22 = b * g - c * f, c * e - a * g, a * f - b * e
+            det = a * c00 + b * c01 + c * c02
+            if det == 0.0 or not isfinite(det):
+                return None
+            s0 = -tanh(0.5 * (a * x0 + b * x1 + c * x2))
+            s1 = -tanh(0.5 * (e * x0 + f * x1 + g * x2))
+            s2 = -tanh(0.5 * (h * x0 + i * x1 + k * x2))
+            a, b, c = (a + alpha * (s0 * x0 + c00 / det), b + alpha * (s0 * x1 + c01 / det),
+                       c + alpha * (s0 * x2 + c02 / det))
+            e, f, g = (e + alpha * (s1 * x0 + c10 / det), f + alpha * (s1 * x1 + c11 / det),
+                       g + alpha * (s1 * x2 + c12 / det))
+            h, i, k = (h + alpha * (s2 * x0 + c20 / det), i + alpha * (s2 * x1 + c21 / det),
+                       k + alpha * (s2 * x2 + c22 / det))
+        return np.array([[a, b, c], [e, f, g], [h, i, k]])
     W = W.copy()
     for x in Xs:
         try:

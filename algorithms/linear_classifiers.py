@@ -19,7 +19,11 @@ Conventions shared by every binary classifier here and in :mod:`algorithms.svm`:
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass
+from operator import add
+from operator import mul
+from typing import NamedTuple
 
 import numpy as np
 import scipy.linalg
@@ -581,9 +585,8 @@ def perceptron_mistake_bound(X, y, w, b: float = 0.0) -> float:
 # ---------------------------------------------------------------------------------------------
 # Logistic and softmax regression
 
-@dataclass(frozen=True)
-class LogisticStep:
-    """One step of logistic or softmax regression.
+class LogisticStep(NamedTuple):
+    """One step of logistic or softmax regression (a named tuple: read-only, cheap to make).
 
     ``theta`` after the step ((b,) binary, (b, c) softmax); ``log_likelihood`` ℓ(θ) = Σ log q(y_i|x_i);
     ``objective`` = ℓ(θ) − (λ/2)‖θ‖² (intercept excluded; the maximised criterion); ``grad_norm``
@@ -602,6 +605,13 @@ class LogisticStep:
 
 
 _SOLVERS = ("gd", "sgd", "newton")
+_CACHED_ENTRIES = 2 ** 15   # (samples × snapshots) evaluated at once: 256 kB per array
+_PYTHON_FLOATS_UP_TO = 32   # basis functions below which a per-sample step is faster in Python floats
+
+
+def _sigmoid(z: float) -> float:
+    """1/(1 + e^−z) of a Python float, as scipy's expit (e^z where e^−z would overflow)."""
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z)
 _DEFAULT_MAX_ITER = {"gd": 1000, "sgd": 20_000, "newton": 100}
 
 
@@ -609,8 +619,9 @@ class _IterativeClassifier(BaseEstimator):
     """Shared fitting loop of :class:`LogisticRegression` and :class:`SoftmaxRegression`.
 
     Subclasses provide ``_evaluate(theta) -> (ℓ, objective, gradient)`` over the whole sample,
-    ``_sample_gradient(theta, i)``, ``_batch_gradient(theta, rows)`` (the mean of the sample
-    gradients over ``rows``) and ``_newton_direction(theta, grad)``.
+    ``_sample_gradient(theta, i)``, ``_mean_gradient(theta, Phi, targets)`` (the mean of the
+    sample gradients over the rows of a batch, without the penalty), ``_targets`` (the rows'
+    targets) and ``_newton_direction(theta, grad)``.
     """
 
     def _check_common(self):
@@ -634,26 +645,18 @@ class _IterativeClassifier(BaseEstimator):
         step = 0
         if self.solver == "sgd":
             rng = check_random_state(self.random_state)
-            batch = int(self.batch_size)
-            if batch == 1:
-                picks, gradient = rng.integers(self._n, size=max_iter), self._sample_gradient
-            else:
-                picks, gradient = self._batches(rng, batch, max_iter), self._batch_gradient
             record = _record_schedule(max_iter, self.n_snapshots)
-            snapshots = []                   # (step, index, θ), evaluated together after the loop
-            for step, i in enumerate(picks, start=1):
-                delta = eta * gradient(theta, i)
-                theta = theta + delta
-                small = tol > 0 and np.linalg.norm(delta) < tol
-                if step in record or small or step == max_iter:
-                    snapshots.append((step, int(i) if batch == 1 else -1, theta))
-                if small:
-                    self.converged_ = True
-                    break
-            if snapshots:
-                steps, indices, thetas = zip(*snapshots, strict=True)
-                for k, values in enumerate(zip(*self._evaluate_many(np.array(thetas)), strict=True)):
-                    history.append(LogisticStep(steps[k], _frozen(thetas[k]), *values, indices[k], eta))
+            if int(self.batch_size) == 1:
+                picks = rng.integers(self._n, size=max_iter)
+                snapshots, step, self.converged_ = self._sample_steps(theta, picks, eta, tol, record)
+            else:
+                snapshots, step, self.converged_ = self._batch_steps(theta, rng, int(self.batch_size),
+                                                                     max_iter, eta, tol, record)
+            theta = snapshots[-1][2]
+            steps, indices, thetas = zip(*snapshots, strict=True)       # evaluated together
+            thetas = _frozen(thetas)
+            history.extend(map(LogisticStep, steps, thetas, *self._evaluate_many(thetas), indices,
+                               [eta] * len(steps)))
         else:
             for step in range(1, max_iter + 1):
                 if self.solver == "gd":
@@ -690,17 +693,41 @@ class _IterativeClassifier(BaseEstimator):
         return ([v[0] for v in values], [v[1] for v in values],
                 [float(np.linalg.norm(v[2])) for v in values])
 
-    def _batches(self, rng, batch: int, max_iter: int):
-        """``max_iter`` mini-batches: each epoch a random permutation of the samples cut into
-        batches of ``batch`` (the last one of an epoch smaller when n is not a multiple)."""
-        steps = 0
+    def _sample_steps(self, theta, picks, eta, tol, record):
+        """SGD over the samples ``picks``, θ ← θ + ε·(sample gradient); returns the snapshots
+        (step, sample, θ) of the steps in ``record`` and the last, the steps taken and whether
+        a step moved θ by less than ``tol``."""
+        snapshots = []
+        for step, i in enumerate(picks, start=1):
+            delta = eta * self._sample_gradient(theta, i)
+            theta = theta + delta
+            small = tol > 0 and np.linalg.norm(delta) < tol
+            if step in record or small or step == len(picks):
+                snapshots.append((step, int(i), theta))
+            if small:
+                break
+        return snapshots, step, small
+
+    def _batch_steps(self, theta, rng, batch: int, max_iter: int, eta, tol, record):
+        """``max_iter`` mini-batch steps, θ ← θ + ε[(mean gradient over B) − (λ/n)θ]: each epoch a
+        random permutation of the samples cut into batches of ``batch`` (the last one of an epoch
+        smaller when n is not a multiple). Returns as :meth:`_sample_steps` (sample −1)."""
+        decay = (self._lam / self._n) * self._pen
+        snapshots, step = [], 0
         while True:
             perm = rng.permutation(self._n)
+            Phi, targets = self._Phi[perm], self._targets[perm]       # the epoch's batches are slices
             for start in range(0, self._n, batch):
-                yield perm[start:start + batch]
-                steps += 1
-                if steps == max_iter:
-                    return
+                step += 1
+                rows = slice(start, start + batch)
+                gradient = self._mean_gradient(theta, Phi[rows], targets[rows])
+                delta = eta * (gradient - decay * theta if self._lam else gradient)  # λ = 0: − 0·θ is a no-op
+                theta = theta + delta
+                small = tol > 0 and np.linalg.norm(delta) < tol
+                if step in record or small or step == max_iter:
+                    snapshots.append((step, -1, theta))
+                if small or step == max_iter:
+                    return snapshots, step, small
 
 
 class LogisticRegression(_IterativeClassifier):
@@ -754,11 +781,11 @@ class LogisticRegression(_IterativeClassifier):
             self.decision_threshold_ = thr
         self.basis_, Phi = _design(self.basis, X)
         self._Phi, self._y, self._n, self._lam = Phi, (t > 0).astype(float), len(X), lam
-        self._pen = _penalty_mask(Phi)
+        self._pen, self._targets = _penalty_mask(Phi), self._y
         try:
             self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol)
         finally:
-            del self._Phi, self._y, self._n, self._lam, self._pen
+            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -775,18 +802,41 @@ class LogisticRegression(_IterativeClassifier):
         return (self._y[i] - expit(phi @ theta)) * phi - (self._lam / self._n) * self._pen * theta
 
     def _evaluate_many(self, thetas):
-        """:meth:`_evaluate` of every row of ``thetas`` at once (one matrix product)."""
-        Z = self._Phi @ thetas.T                                       # (n, snapshots)
-        ll = self._y @ Z - np.logaddexp(0.0, Z).sum(0)
-        pen = self._pen * thetas
+        """:meth:`_evaluate` of every row of ``thetas``: one matrix product per block of snapshots
+        small enough to stay in cache, log(1 + eᶻ) and the sigmoid both from e^−|z|."""
+        ll, grad = [], []
+        block = max(1, _CACHED_ENTRIES // self._n)
+        for start in range(0, len(thetas), block):
+            Z = self._Phi @ thetas[start:start + block].T                   # (n, snapshots)
+            E = np.exp(-np.abs(Z))
+            ll.append(self._y @ Z - (np.maximum(Z, 0.0) + np.log1p(E)).sum(0))
+            grad.append((self._y[:, None] - np.where(Z >= 0, 1.0, E) / (1.0 + E)).T @ self._Phi)
+        ll, pen = np.concatenate(ll), self._pen * thetas
         obj = ll - 0.5 * self._lam * (pen * thetas).sum(1)
-        grad = (self._y[:, None] - expit(Z)).T @ self._Phi - self._lam * pen
+        grad = np.vstack(grad) - self._lam * pen
         return ll.tolist(), obj.tolist(), np.linalg.norm(grad, axis=1).tolist()
 
-    def _batch_gradient(self, theta, rows):
-        Phi = self._Phi[rows]
-        mean = Phi.T @ (self._y[rows] - expit(Phi @ theta)) / len(rows)
-        return mean - (self._lam / self._n) * self._pen * theta
+    def _sample_steps(self, theta, picks, eta, tol, record):
+        """The per-sample steps in Python floats when φ is short (see the base class)."""
+        if len(theta) > _PYTHON_FLOATS_UP_TO:
+            return super()._sample_steps(theta, picks, eta, tol, record)
+        rows, targets, theta = self._Phi.tolist(), self._y.tolist(), theta.tolist()
+        decay = ((self._lam / self._n) * self._pen).tolist()
+        snapshots = []
+        for step, i in enumerate(picks.tolist(), start=1):
+            phi = rows[i]
+            residual = targets[i] - _sigmoid(sum(map(mul, phi, theta)))
+            delta = [eta * (residual * p - d * t) for p, d, t in zip(phi, decay, theta, strict=True)]
+            theta = list(map(add, theta, delta))
+            small = tol > 0 and math.sqrt(sum(map(mul, delta, delta))) < tol
+            if step in record or small or step == len(picks):
+                snapshots.append((step, i, np.array(theta)))
+            if small:
+                break
+        return snapshots, step, small
+
+    def _mean_gradient(self, theta, Phi, y):
+        return Phi.T @ (y - expit(Phi @ theta)) / len(Phi)
 
     def _newton_direction(self, theta, grad):
         h = expit(self._Phi @ theta)
@@ -838,12 +888,12 @@ class SoftmaxRegression(_IterativeClassifier):
         self.basis_, Phi = _design(self.basis, X)
         self._Phi, self._n, self._lam = Phi, len(X), lam
         self._idx = idx
-        self._Y = (idx[:, None] == np.arange(c)[None, :]).astype(float)
+        self._Y = self._targets = (idx[:, None] == np.arange(c)[None, :]).astype(float)
         self._pen = _penalty_mask(Phi)[:, None]
         try:
             self.theta_ = self._run(np.zeros((Phi.shape[1], c)), max_iter, eta, tol)
         finally:
-            del self._Phi, self._Y, self._idx, self._n, self._lam, self._pen
+            del self._Phi, self._Y, self._targets, self._idx, self._n, self._lam, self._pen
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -863,10 +913,8 @@ class SoftmaxRegression(_IterativeClassifier):
         g[:, self._idx[i]] += phi
         return g - (self._lam / self._n) * self._pen * theta
 
-    def _batch_gradient(self, theta, rows):
-        Phi = self._Phi[rows]
-        mean = Phi.T @ (self._Y[rows] - softmax(Phi @ theta, axis=1)) / len(rows)
-        return mean - (self._lam / self._n) * self._pen * theta
+    def _mean_gradient(self, theta, Phi, Y):
+        return Phi.T @ (Y - softmax(Phi @ theta, axis=1)) / len(Phi)
 
     def _newton_direction(self, theta, grad):
         b, c = theta.shape

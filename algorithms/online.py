@@ -17,7 +17,10 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from itertools import repeat
+from operator import add
+from operator import mul
+from typing import NamedTuple
 
 import numpy as np
 import scipy.sparse
@@ -43,8 +46,7 @@ MAX_HISTORY = 10_000
 PA_VARIANTS = ("PA", "PA-I", "PA-II")
 
 
-@dataclass(frozen=True)
-class OnlineStep:
+class OnlineStep(NamedTuple):
     """One sample of the stream.
 
     ``t`` counts the samples seen so far (1 for the first); ``score`` = f(x_t) with the weights
@@ -52,7 +54,8 @@ class OnlineStep:
     ε-insensitive for PA regression, squared (y − f)² for AROW regression); ``mistake`` whether
     y f ≤ 0 (classifiers; False for regressors); ``step`` the size of the update (PA's τ, AROW's
     α = max(0, 1 − m)/β, the perceptron's 1; 0 when passive); ``w``, ``b`` the weights after it and
-    ``cov`` AROW's Σ after it (over (w, b) with an intercept; None for the others).
+    ``cov`` AROW's Σ after it (over (w, b) with an intercept; None for the others). A named tuple:
+    read-only, and cheap to make once per sample.
     """
 
     t: int
@@ -83,6 +86,20 @@ class _OnlineLinear(BaseEstimator):
     def _start(self, d: int) -> None:
         """Fresh state for inputs of d columns (the intercept column included)."""
         self.theta_ = np.zeros(d)
+
+    def _walk(self, Xa: FloatArray, targets: list[float], room: int):
+        """Learn from the samples in order: returns the per-sample scores, losses and steps and the
+        state (θ, Σ) after each of the first ``room`` samples."""
+        scores, losses, steps, thetas, covs = [], [], [], [], []
+        for x, target in zip(Xa, targets, strict=True):
+            score, loss, step = self._update(x, target)
+            scores.append(score)
+            losses.append(loss)
+            steps.append(step)
+            if len(thetas) < room:  # every update rebinds θ and Σ, so no copies
+                thetas.append(self.theta_)
+                covs.append(getattr(self, "cov_", None))
+        return scores, losses, steps, thetas, covs
 
     def _update(self, x: FloatArray, y: float) -> tuple[float, float, float]:
         """Learn from one sample; return (score before, loss suffered, step size)."""
@@ -129,32 +146,34 @@ class _OnlineLinear(BaseEstimator):
             self.history_ = ()
             self._start(Xa.shape[1])
         room = max(0, MAX_HISTORY - len(self.history_))
-        records = []  # (score, loss, step, mistake, θ, Σ): every update rebinds θ and Σ, so no copies
-        for x, target in zip(Xa, targets, strict=True):
-            score, loss, step = self._update(x, float(target))
-            mistake = self._is_classifier and target * score <= 0
-            self.n_seen_ += 1
-            self.n_mistakes_ += int(mistake)
-            self.cumulative_loss_ += loss
-            if len(records) < room:
-                records.append((score, loss, step, bool(mistake), self.theta_, getattr(self, "cov_", None)))
-        self.history_ = self.history_ + self._steps(records)
+        scores, losses, steps, thetas, covs = self._walk(Xa, targets.tolist(), room)
+        if self._is_classifier:
+            mistakes = (targets * np.array(scores) <= 0).tolist()
+        else:
+            mistakes = [False] * len(scores)
+        cumulative = self.cumulative_loss_
+        for loss in losses:  # in stream order, as the running total was kept
+            cumulative += loss
+        self.n_seen_ += len(scores)
+        self.n_mistakes_ += sum(mistakes)
+        self.cumulative_loss_ = cumulative
+        self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs)
         self.coef_, self.intercept_ = self._split(self.theta_)
         return self
 
-    def _steps(self, records) -> tuple[OnlineStep, ...]:
-        """The recorded samples as :class:`OnlineStep` s, their weights read-only rows of one array."""
-        if not records:
+    def _steps(self, scores, losses, steps, mistakes, thetas, covs) -> tuple[OnlineStep, ...]:
+        """The first ``len(thetas)`` samples as :class:`OnlineStep` s, their weights read-only rows
+        of one array."""
+        k = len(thetas)
+        if not k:
             return ()
         first_t = len(self.history_) + 1  # history is only extended while every sample was recorded
-        thetas = _frozen([r[4] for r in records])
-        covs = None if records[0][5] is None else _frozen([r[5] for r in records])
-        w, b = (thetas[:, :-1], thetas[:, -1]) if self.fit_intercept else (thetas, np.zeros(len(thetas)))
-        return tuple(
-            OnlineStep(first_t + i, score, loss, mistake, step, w[i], float(b[i]),
-                       None if covs is None else covs[i])
-            for i, (score, loss, step, mistake, _, _) in enumerate(records)
-        )
+        thetas = _frozen(thetas)
+        w, b = (thetas[:, :-1], thetas[:, -1].tolist()) if self.fit_intercept else (thetas, [0.0] * k)
+        covs = list(_frozen(covs)) if covs[0] is not None else covs
+        fields = zip(range(first_t, first_t + k), scores[:k], losses[:k], mistakes[:k], steps[:k], w, b, covs,
+                     strict=True)
+        return tuple(map(tuple.__new__, repeat(OnlineStep), fields))  # NamedTuple._make without its checks
 
     def _split(self, theta) -> tuple[FloatArray, float]:
         if self.fit_intercept:
@@ -213,6 +232,44 @@ class _OnlineLinear(BaseEstimator):
         return np.cumsum(mine) - np.cumsum(theirs)
 
 
+_PYTHON_FLOATS_UP_TO = 32  # features (intercept included) below which Python floats beat numpy
+
+
+class _AdditiveLinear(_OnlineLinear):
+    """Learners whose update is θ ← θ + c x (the perceptron, passive-aggressive learning).
+
+    With the few features of the views the stream is walked in plain Python floats (a numpy call
+    costs more than a short dot product); with many, in numpy.
+    """
+
+    def _rule(self):
+        """The per-sample rule: a function (score, y, ‖x‖²) → (loss, step size, c)."""
+        raise NotImplementedError
+
+    def _walk(self, Xa, targets, room):
+        rule = self._rule()
+        sq_norms = np.einsum("ij,ij->i", Xa, Xa).tolist()
+        if Xa.shape[1] <= _PYTHON_FLOATS_UP_TO:
+            rows, theta = Xa.tolist(), self.theta_.tolist()
+            def dot(a, b): return sum(map(mul, a, b))
+            def move(theta, c, x): return list(map(add, theta, map(c.__mul__, x)))
+        else:
+            rows, theta = Xa, self.theta_
+            def dot(a, b): return float(a @ b)
+            def move(theta, c, x): return theta + c * x
+        records, thetas = [], []
+        for x, target, sq_norm in zip(rows, targets, sq_norms, strict=True):
+            score = dot(theta, x)
+            loss, step, c = rule(score, target, sq_norm)
+            if c:
+                theta = move(theta, c, x)
+            records.append((score, loss, step))
+            thetas.append(theta)  # every update rebinds θ, so no copies
+        self.theta_ = np.array(theta, dtype=float)
+        scores, losses, steps = map(list, zip(*records, strict=True))
+        return scores, losses, steps, thetas[:room], [None] * min(room, len(thetas))
+
+
 def _check_C(C) -> float:
     try:
         value = float(C)
@@ -223,7 +280,7 @@ def _check_C(C) -> float:
     return value
 
 
-class OnlinePerceptron(_OnlineLinear):
+class OnlinePerceptron(_AdditiveLinear):
     """The online perceptron of CS229 Ch. 6 §1 (M12): predict, then learn only from mistakes.
 
     θ = 0; for each (x, y), y = ±1: if y θᵀx ≤ 0, θ ← θ + y x (the learning rate only rescales θ,
@@ -238,13 +295,11 @@ class OnlinePerceptron(_OnlineLinear):
     def __init__(self, fit_intercept: bool = False):
         self._store(locals())
 
-    def _update(self, x, y):
-        score = float(self.theta_ @ x)
-        loss = max(0.0, 1.0 - y * score)
-        if y * score <= 0:
-            self.theta_ = self.theta_ + y * x
-            return score, loss, 1.0
-        return score, loss, 0.0
+    def _rule(self):
+        def perceptron(score, y, sq_norm):
+            loss = max(0.0, 1.0 - y * score)
+            return (loss, 1.0, y) if y * score <= 0 else (loss, 0.0, 0.0)
+        return perceptron
 
 
 def _pa_step(loss: float, sq_norm: float, variant: str, C: float) -> float:
@@ -259,7 +314,7 @@ def _pa_step(loss: float, sq_norm: float, variant: str, C: float) -> float:
     return min(C, tau) if variant == "PA-I" else tau
 
 
-class _PassiveAggressive(_OnlineLinear):
+class _PassiveAggressive(_AdditiveLinear):
     def _check_hyperparameters(self) -> None:
         if self.variant not in PA_VARIANTS:
             raise ValueError(f"variant must be one of {PA_VARIANTS}; got {self.variant!r}.")
@@ -285,13 +340,13 @@ class PassiveAggressiveClassifier(_PassiveAggressive):
     def __init__(self, C: float = 1.0, variant: str = "PA-I", fit_intercept: bool = False):
         self._store(locals())
 
-    def _update(self, x, y):
-        score = float(self.theta_ @ x)
-        loss = max(0.0, 1.0 - y * score)
-        tau = _pa_step(loss, float(x @ x), self.variant, float(self.C))
-        if tau:
-            self.theta_ = self.theta_ + tau * y * x
-        return score, loss, tau
+    def _rule(self):
+        variant, C = self.variant, float(self.C)
+        def pa(score, y, sq_norm):
+            loss = max(0.0, 1.0 - y * score)
+            tau = _pa_step(loss, sq_norm, variant, C)
+            return loss, tau, tau * y
+        return pa
 
 
 class PassiveAggressiveRegressor(_PassiveAggressive):
@@ -314,14 +369,14 @@ class PassiveAggressiveRegressor(_PassiveAggressive):
         super()._check_hyperparameters()
         check_positive(self.epsilon, "The insensitivity ε", allow_zero=True)
 
-    def _update(self, x, y):
-        score = float(self.theta_ @ x)
-        residual = y - score
-        loss = max(0.0, abs(residual) - float(self.epsilon))
-        tau = _pa_step(loss, float(x @ x), self.variant, float(self.C))
-        if tau:
-            self.theta_ = self.theta_ + math.copysign(tau, residual) * x
-        return score, loss, tau
+    def _rule(self):
+        variant, C, epsilon = self.variant, float(self.C), float(self.epsilon)
+        def pa(score, y, sq_norm):
+            residual = y - score
+            loss = max(0.0, abs(residual) - epsilon)
+            tau = _pa_step(loss, sq_norm, variant, C)
+            return loss, tau, math.copysign(tau, residual)
+        return pa
 
 
 class _AROW(_OnlineLinear):

@@ -458,3 +458,25 @@ def test_laplacian_eigenmap_switches_to_the_sparse_graph_at_sparse_from(monkeypa
     assert not issparse(dense.affinity_matrix_) and issparse(sparse.affinity_matrix_)
     np.testing.assert_allclose(sparse.eigenvalues_, dense.eigenvalues_, atol=1e-10)
     np.testing.assert_allclose(sparse.embedding_, dense.embedding_, atol=1e-8)
+
+
+@pytest.mark.parametrize("n_sources, batch_size, alpha",
+                         [(2, 1, 0.01), (3, 1, 0.01), (3, 50, 0.1), (3, 7, 0.05)])
+def test_ica_epochs_are_the_written_out_rule(n_sources, batch_size, alpha):
+    """W += α((1 − 2g(Wx))xᵀ + (Wᵀ)⁻¹) per sample, or averaged over mini-batches of a permutation
+    per epoch, in numpy with np.linalg.inv: the same W after every epoch, and the same ℓ(W)."""
+    X = cocktail_party(700, n_sources, random_state=3)[0]
+    ica = ICA(alpha, 6, batch_size=batch_size, random_state=5).fit(X)
+    Xw = (X - X.mean(0)) @ ica.whitening_.T
+    rng, W = np.random.default_rng(5), np.eye(n_sources)
+    for step in ica.history_[1:]:
+        xs = Xw[rng.permutation(len(X))]
+        for start in range(0, len(X), batch_size):
+            xb = xs[start:start + batch_size]
+            g = 1 / (1 + np.exp(-xb @ W.T))
+            W = W + alpha * ((1 - 2 * g).T @ xb / len(xb) + np.linalg.inv(W).T)
+        np.testing.assert_allclose(step.W, W, rtol=1e-12, atol=1e-12)
+        z = Xw @ W.T
+        ll = np.sum(np.log(1 / (2 + 2 * np.cosh(z)))) + len(X) * np.log(abs(np.linalg.det(W)))
+        assert step.log_likelihood == pytest.approx(ll, rel=1e-12)
+    assert len(ica.history_) == 7 and not ica.diverged_

@@ -611,13 +611,15 @@ def test_minibatch_sgd_steps_follow_the_permutation_and_reach_the_optimum():
         LogisticRegression(solver="sgd", batch_size=0).fit(X, y)
 
 
-def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta():
+@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60)])  # one block / several
+def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta(
+        n, n_snapshots, recorded):
     # the snapshots are evaluated together after the loop: each equals the formulas at its own θ
-    X, y = blobs(150, seed=10)
-    model = LogisticRegression(solver="sgd", lam=0.2, max_iter=300, n_snapshots=20, random_state=1)
+    X, y = blobs(n, seed=10)
+    model = LogisticRegression(solver="sgd", lam=0.2, max_iter=300, n_snapshots=n_snapshots, random_state=1)
     model.fit(X, y)
     Phi, t = np.c_[np.ones(len(X)), X], (y == model.classes_[1]).astype(float)
-    assert len(model.history_) > 15
+    assert len(model.history_) > recorded
     for step in model.history_[1:]:
         z = Phi @ step.theta
         ll = np.sum(t * z - np.logaddexp(0, z))
@@ -625,3 +627,58 @@ def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_t
         assert step.objective == pytest.approx(ll - 0.1 * step.theta[1:] @ step.theta[1:], rel=1e-12)
         grad = Phi.T @ (t - 1 / (1 + np.exp(-z))) - 0.2 * np.r_[0.0, step.theta[1:]]
         assert step.grad_norm == pytest.approx(np.linalg.norm(grad), rel=1e-10)
+
+
+def written_out_sgd(X, y, classes, lam, eta, max_iter, batch, tol, seed):
+    """The SGD rules of LogisticRegression (two classes) and SoftmaxRegression written out in numpy,
+    one step at a time: {step: θ after it}, and whether a step moved θ by less than tol."""
+    Phi, n = np.c_[np.ones(len(X)), X], len(X)
+    pen = np.r_[0.0, np.ones(X.shape[1])]
+    if classes == 2:
+        targets, theta = (y == 1).astype(float), np.zeros(3)
+    else:
+        targets, theta = (y[:, None] == np.arange(classes)).astype(float), np.zeros((3, classes))
+        pen = pen[:, None]
+
+    def mean_gradient(rows):
+        scores = Phi[rows] @ theta
+        if classes == 2:
+            q = 1 / (1 + np.exp(-scores))
+        else:
+            q = np.exp(scores - scores.max(1, keepdims=True))
+            q /= q.sum(1, keepdims=True)
+        return Phi[rows].T @ (targets[rows] - q) / len(Phi[rows]) - lam / n * pen * theta
+
+    rng = np.random.default_rng(seed)
+    if batch == 1:
+        order = [[i] for i in rng.integers(n, size=max_iter)]
+    else:
+        order = [perm[s:s + batch] for _ in range(-(-max_iter * batch // n) + 1)
+                 for perm in [rng.permutation(n)] for s in range(0, n, batch)][:max_iter]
+    thetas = {}
+    for step, rows in enumerate(order, start=1):
+        delta = eta * mean_gradient(rows)
+        theta = theta + delta
+        thetas[step] = theta
+        if tol > 0 and np.linalg.norm(delta) < tol:
+            return thetas, True
+    return thetas, False
+
+
+@pytest.mark.parametrize("classes, batch, tol, lam", [(2, 1, 0.0, 0.3), (2, 1, 1e-3, 0.3), (2, 1, 0.0, 0.0),
+                                                      (2, 32, 0.0, 0.3), (2, 7, 1e-3, 0.3), (2, 32, 0.0, 0.0),
+                                                      (3, 1, 0.0, 0.3), (3, 32, 0.0, 0.3), (3, 7, 1e-3, 0.3),
+                                                      (3, 32, 0.0, 0.0)])
+def test_sgd_snapshots_are_the_written_out_rules(classes, batch, tol, lam):
+    X, y = blobs(150, seed=12) if classes == 2 else three_blobs(50, seed=12)
+    Model = LogisticRegression if classes == 2 else SoftmaxRegression
+    model = Model(solver="sgd", lam=lam, eta=0.2, max_iter=2000, tol=tol, batch_size=batch,
+                  n_snapshots=60, random_state=4).fit(X, y)
+    thetas, converged = written_out_sgd(X, y, classes, lam, 0.2, 2000, batch, tol, 4)
+    assert model.converged_ == converged and model.n_iter_ == len(thetas)
+    schedule = set(np.round(np.geomspace(1, 2000, 60)).astype(int).tolist())
+    recorded = sorted(k for k in thetas if k in schedule or k == len(thetas))
+    assert [s.step for s in model.history_[1:]] == recorded
+    for snap in model.history_[1:]:
+        np.testing.assert_allclose(snap.theta, thetas[snap.step], rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(model.theta_, thetas[len(thetas)], rtol=1e-12, atol=1e-14)

@@ -118,6 +118,58 @@ def test_fig_15_9_arow_resists_the_outliers_pa_does_not():
     assert np.mean(pa.predict(data.X)[clean] == data.y[clean]) < 0.9
 
 
+def book_walk(kind, X, y, C=0.5, variant="PA-I", epsilon=0.1):
+    """The per-sample rules written out in numpy, one sample at a time (the code before the
+    Python-float walk): per sample (score, loss, step, θ after)."""
+    theta, rows = np.zeros(X.shape[1]), []
+    for x, target in zip(X, y, strict=True):
+        score = float(theta @ x)
+        if kind == "perceptron":
+            loss = max(0.0, 1.0 - target * score)
+            step = 1.0 if target * score <= 0 else 0.0
+            theta = theta + step * target * x
+        else:
+            residual = target - score
+            loss = max(0.0, 1.0 - target * score) if kind == "pa" else max(0.0, abs(residual) - epsilon)
+            sq_norm = float(x @ x)
+            step = 0.0 if loss <= 0.0 or (variant != "PA-II" and sq_norm == 0.0) else (
+                loss / (sq_norm + 0.5 / C) if variant == "PA-II" else loss / sq_norm)
+            step = min(C, step) if variant == "PA-I" else step
+            theta = theta + step * (target if kind == "pa" else np.sign(residual)) * x
+        rows.append((score, loss, step, theta))
+    return rows
+
+
+@pytest.mark.parametrize("d", [2, 40])                    # Python floats / numpy
+@pytest.mark.parametrize("kind, variant", [("perceptron", None), ("pa", "PA"), ("pa", "PA-I"),
+                                           ("pa", "PA-II"), ("regression", "PA-I"), ("regression", "PA-II")])
+def test_the_walk_reproduces_the_per_sample_rules_history_included(kind, variant, d):
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(300, d))
+    X[5] = 0.0                                              # x = 0: passive
+    if kind == "regression":
+        y = X @ rng.normal(size=d) + 0.3 * rng.normal(size=300)
+        model = PassiveAggressiveRegressor(0.5, 0.1, variant, fit_intercept=True)
+    else:
+        y = np.where(X[:, 0] + 0.5 * rng.normal(size=300) >= 0, 1, -1)
+        model = (OnlinePerceptron(fit_intercept=True) if kind == "perceptron"
+                 else PassiveAggressiveClassifier(0.5, variant, fit_intercept=True))
+    model.partial_fit(X[:100], y[:100], classes=[-1, 1] if kind != "regression" else None)
+    model.partial_fit(X[100:], y[100:])
+    book = book_walk(kind, np.c_[X, np.ones(300)], y.astype(float), 0.5, variant)
+    assert len(model.history_) == 300 and [s.t for s in model.history_] == list(range(1, 301))
+    for step, (score, loss, size, theta) in zip(model.history_, book, strict=True):
+        np.testing.assert_allclose([step.score, step.loss, step.step], [score, loss, size],
+                                   rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(np.r_[step.w, step.b], theta, rtol=1e-12, atol=1e-12)
+        assert step.mistake == (kind != "regression" and y[step.t - 1] * score <= 0)
+        assert step.cov is None
+    np.testing.assert_allclose(np.r_[model.coef_, model.intercept_], book[-1][3], rtol=1e-12, atol=1e-12)
+    assert model.n_seen_ == 300
+    assert model.n_mistakes_ == sum(s.mistake for s in model.history_)
+    assert model.cumulative_loss_ == pytest.approx(sum(row[1] for row in book), rel=1e-12)
+
+
 # ---------------------------------------------------------------------------------------- AROW
 
 def test_arow_hand_worked_stream():
@@ -276,3 +328,19 @@ def test_accuracy_path_matches_every_snapshot():
     model = PassiveAggressiveClassifier(0.3, "PA-I", fit_intercept=True).fit(X, y)
     brute = [np.mean(np.where(X @ s.w + s.b >= 0, 1, -1) == y) for s in model.history_]
     np.testing.assert_allclose(model.accuracy_path(X, y), brute)
+
+
+def test_history_stops_at_max_history_and_learning_goes_on(monkeypatch):
+    import algorithms.online as online
+
+    X, y = noisy_stream(80, seed=9)
+    whole = PassiveAggressiveClassifier(0.5, "PA-I", fit_intercept=True).fit(X, y)
+    monkeypatch.setattr(online, "MAX_HISTORY", 50)
+    model = PassiveAggressiveClassifier(0.5, "PA-I", fit_intercept=True)
+    model.partial_fit(X[:40], y[:40]).partial_fit(X[40:], y[40:])
+    assert [s.t for s in model.history_] == list(range(1, 51)) and model.n_seen_ == 80
+    for kept, full in zip(model.history_, whole.history_[:50], strict=True):
+        assert kept.score == full.score and kept.b == full.b
+        np.testing.assert_array_equal(kept.w, full.w)
+    np.testing.assert_array_equal(model.coef_, whole.coef_)
+    assert model.n_mistakes_ == whole.n_mistakes_ and model.cumulative_loss_ == whole.cumulative_loss_
