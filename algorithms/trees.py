@@ -1067,94 +1067,99 @@ class _Builder:
 
         Each feature is sorted once, at the roots: ``srt[:, f]`` lists the entries of ``rows``
         by node, then by X[:, f] (ties in entry order), and each level partitions these lists
-        between the children instead of sorting again."""
+        between the children instead of sorting again. What does not steer the growth (leaf
+        reasons, r̃_v, the book's quantities of the candidates) is worked out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
-        n = len(X)
-        ranks = np.empty((n, d), dtype=np.int64)
-        for f in range(d):
-            ranks[:, f] = np.unique(X[:, f], return_inverse=True)[1]
         n_roots = len(starts)
         m = np.diff(starts, append=len(rows))
-        srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * n + ranks[rows], axis=0,
-                         kind="stable")
-        depth, fraction = 0, np.ones(n_roots)
-        names = ("feature", "threshold", "fraction", "n_samples", "weighted_n_samples", "stats",
-                 "value", "impurity", "score", "reason")
+        if n_roots == 1:
+            srt = np.argsort(X[rows], axis=0, kind="stable")
+        else:
+            ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
+            srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows],
+                             axis=0, kind="stable")
+        names = ("feature", "threshold", "n_samples", "weighted_n_samples", "stats", "value",
+                 "impurity", "pure", "found", "has", "cand_threshold", "left")
         out = {name: [] for name in names}
-        cand_out, level_sizes = [], []
+        depth = 0
         while len(starts):
             B = len(starts)
             seg = np.repeat(np.arange(B), m)
             Sw, P, imp, value, pure = crit.nodes(rows, w, starts, seg)
-            reason = np.zeros(B, dtype=np.int8)
-            if depth >= self.max_depth:
-                reason[:] = _REASON_CODE["max_depth"]
+            open_ = (m >= 2 * msl) & ~pure
+            if depth >= self.max_depth or not open_.any():
+                open_[:] = False
+                has = np.zeros((B, d), dtype=bool)
+                s = thresholds = np.full((B, d), np.nan)
+                left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
             else:
-                small = (m < 2 * msl) | (m < 2)
-                reason[small] = _REASON_CODE["min_samples_leaf"]
-                reason[~small & pure] = _REASON_CODE["pure"]
-            cand = np.full((len(_CAND_FIELDS), B, d), np.nan)
-            feat, thr, score = np.full(B, -1), np.full(B, np.nan), np.full(B, np.nan)
-            open_ = reason == 0
-            if open_.any():
-                self._level_search(rows, Sw, P, imp, starts, seg, m, open_, srt, cand)
+                has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, seg, m,
+                                                              open_, srt)
                 if self._subset():
-                    cand[:, ~self._allowed(cand[0], open_)] = np.nan
-                s = np.where(np.isnan(cand[0]), -np.inf, cand[0])
-                top = s.max(1)
-                found = np.isfinite(top)
-                reason[open_ & ~found] = _REASON_CODE["no_split"]
-                tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
-                bf = np.argmax(s >= (top - tol)[:, None], axis=1)
-                chosen = np.where(found, s[np.arange(B), bf], 0.0)
-                below = found & self._below(chosen, imp)
-                reason[below] = _REASON_CODE["below_epsilon"]
-                split = found & ~below
-                feat = np.where(split, bf, -1)
-                thr = np.where(split, cand[1, np.arange(B), bf], np.nan)
-                score = np.where(split, chosen, np.nan)
-            is_split = feat >= 0
-            n_split = int(is_split.sum())
-            child_base = np.cumsum(2 * is_split) - 2 * is_split
-            e_split = is_split[seg]
-            es = seg[e_split]
-            child_local = child_base[es] + (X[rows[e_split], feat[es]] > thr[es])
-            for name, val in zip(names, (feat, thr, fraction, m, np.add.reduceat(w, starts), P,
-                                         value, imp, score, reason), strict=True):
+                    has &= self._allowed(np.where(has, s, np.nan), open_)
+            s = np.where(has, s, -np.inf)
+            top = s.max(1)
+            found = np.isfinite(top)
+            tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
+            best = np.argmax(s >= (top - tol)[:, None], axis=1)
+            split = found & ~self._below(top, imp)
+            feat = np.where(split, best, -1)
+            thr = thresholds[np.arange(B), best]
+            for name, val in zip(names, (feat, thr, m, np.add.reduceat(w, starts), P, value, imp,
+                                         pure, found, has, thresholds, left), strict=True):
                 out[name].append(val)
-            cand_out.append(cand)
-            level_sizes.append(B)
-            pair = np.bincount(child_local, weights=w[e_split], minlength=2 * n_split).reshape(-1, 2)
-            fraction = (pair / pair.sum(1, keepdims=True)).reshape(-1)
-            kept = np.flatnonzero(e_split)[np.argsort(child_local, kind="stable")]
-            rows, w = rows[kept], w[kept]
-            m = np.bincount(child_local, minlength=2 * n_split)
+            child_base = np.cumsum(2 * split) - 2 * split
+            go_right = X[rows, feat[seg]] > thr[seg]
+            child = np.where(split[seg], child_base[seg] + go_right, 2 * B)
+            kept = np.argsort(child, kind="stable")
+            m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
             starts = np.cumsum(m) - m
-            child = np.full(len(e_split), 2 * n_split)
-            child[e_split] = child_local
-            srt = self._partition_sorted(srt, child, 2 * n_split, kept)
+            kept = kept[:m.sum()]
+            rows, w = rows[kept], w[kept]
+            srt = self._partition_sorted(srt, child, kept)
             depth += 1
+        return self._columns(out, n_roots)
+
+    def _columns(self, out, n_roots):
+        """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
         cols = {name: np.concatenate(v) for name, v in out.items()}
+        level_sizes = [len(v) for v in out["feature"]]
+        has, left, P = cols.pop("has"), cols.pop("left"), cols["stats"]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
+                                            P[:, None, :])
+        cands = dict(zip(_CAND_FIELDS, (np.where(has, q, np.nan) for q in (
+            quantities[0], cols.pop("cand_threshold")) + quantities[1:]), strict=True))
         total = len(cols["feature"])
         is_split = cols["feature"] >= 0
+        depth = np.repeat(np.arange(len(level_sizes)), level_sizes)
+        small = cols["n_samples"] < 2 * self.msl
+        cols["reason"] = np.select(
+            [is_split, depth >= self.max_depth, small, cols.pop("pure"), ~cols.pop("found")],
+            [_REASON_CODE[r] for r in ("", "max_depth", "min_samples_leaf", "pure", "no_split")],
+            _REASON_CODE["below_epsilon"]).astype(np.int8)
+        cols["threshold"] = np.where(is_split, cols["threshold"], np.nan)
+        cols["score"] = np.where(is_split, cands["score"][np.arange(total), cols["feature"]],
+                                 np.nan)
         k = np.cumsum(is_split) - 1
         internal = np.flatnonzero(is_split)
         j = np.arange(n_roots, total)               # binary breadth-first numbering
+        parent = np.concatenate([np.full(n_roots, -1), internal[(j - n_roots) // 2]])
+        W = cols["weighted_n_samples"]
+        sibling_sum = np.concatenate([W[:n_roots], np.repeat(W[n_roots::2] + W[n_roots + 1::2], 2)])
         cols.update(
-            parent=np.concatenate([np.full(n_roots, -1), internal[(j - n_roots) // 2]]),
-            branch=np.concatenate([np.full(n_roots, -1), (j - n_roots) % 2]),
-            depth=np.repeat(np.arange(len(level_sizes)), level_sizes),
+            parent=parent, branch=np.concatenate([np.full(n_roots, -1), (j - n_roots) % 2]),
+            depth=depth, fraction=W / sibling_sum,
             kind=np.where(is_split, _THRESHOLD, _LEAF), category=np.full(total, np.nan),
             first_child=np.where(is_split, n_roots + 2 * k, -1), n_children=2 * is_split,
             origin=np.arange(total))
-        cands = np.concatenate(cand_out, axis=1)
-        return cols, dict(zip(_CAND_FIELDS, cands, strict=True))
+        return cols, cands
 
     @staticmethod
-    def _partition_sorted(srt, child, n_children, kept):
+    def _partition_sorted(srt, child, kept):
         """The per-feature sorted entry lists of the next level: each list of ``srt`` sorted stably
-        by the child its entry goes to (``child``; n_children for a leaf's entry, dropped), in the
-        new entry numbering (entry ``kept[j]`` becomes j)."""
+        by the child its entry goes to (``child``; entries past ``kept`` are dropped), in the new
+        entry numbering (entry ``kept[j]`` becomes j)."""
         by_child = np.argsort(child[srt], axis=0, kind="stable")[:len(kept)]
         new_index = np.empty(len(child), dtype=np.int64)
         new_index[kept] = np.arange(len(kept))
@@ -1183,47 +1188,32 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, srt, cand):
-        """Best threshold of every feature in every open node of a level, written into ``cand``
-        (``srt``: the entries sorted per feature, see :meth:`_grow_levels`)."""
-        if not open_.all():                       # search the open nodes' entries only
-            keep = open_[seg]
-            nodes = np.flatnonzero(open_)
-            sub = np.full((len(_CAND_FIELDS), len(nodes), self.d), np.nan)
-            new_seg = (np.cumsum(open_) - 1)[seg[keep]]
-            new_starts = np.concatenate([[0], np.cumsum(m[nodes])[:-1]])
-            sub_srt = (np.cumsum(keep) - 1)[_kept_columns(srt, keep)]
-            self._level_search(rows[keep], Sw[keep], P[nodes], imp[nodes], new_starts, new_seg,
-                               m[nodes], np.ones(len(nodes), dtype=bool), sub_srt, sub)
-            cand[:, nodes] = sub
-            return
+    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, srt):
+        """The best threshold of every feature in every open node of a level (``srt``: the entries
+        sorted per feature, see :meth:`_grow_levels`): (has, threshold, left stats, score), each
+        per (node, feature); ``has`` is False where the feature has no valid threshold, and the
+        score comes from :meth:`split_scores`."""
         E, d = len(rows), self.d
         xs = self.X[rows[srt], np.arange(d)]                           # (E, d) sorted values
         C = np.cumsum(self.crit.search_stats(Sw)[srt], axis=0)        # (E, d, s)
         C0 = np.concatenate([np.zeros((1,) + C.shape[1:]), C])
         L = C - C0[starts][seg]                                       # left stats, entry i included
         cnt = np.arange(1, E + 1) - starts[seg]
-        ok_rows = (cnt >= self.msl) & (m[seg] - cnt >= self.msl)      # excludes each node's last
+        ok_rows = (cnt >= self.msl) & (m[seg] - cnt >= self.msl) & open_[seg]
         distinct = np.zeros((E, d), dtype=bool)
         distinct[:-1] = xs[1:] > xs[:-1]
         with np.errstate(divide="ignore", invalid="ignore"):
             score = self.crit.split_scores(L, P, seg)
         score = np.where(distinct & ok_rows[:, None], score, -np.inf)
         segmax = np.maximum.reduceat(score, starts, axis=0)            # (B, d)
-        finite = np.isfinite(segmax)
-        if not finite.any():
-            return
-        tol = 1e-12 * np.maximum(np.abs(np.where(finite, segmax, 0.0)), np.abs(imp)[:, None])
+        has = np.isfinite(segmax)
+        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp)[:, None])
         hit = score >= (segmax - tol)[seg]
-        first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E), starts, axis=0)
-        b, f = np.nonzero(finite)
-        i = first[b, f]
-        left = L[i, f]
-        right = P[b, :left.shape[-1]] - left
-        s, dec, ci, si = self.crit.evaluate(np.stack([left, right]), P[b])
-        xa, xb = xs[i, f], xs[i + 1, f]
+        first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E - 1), starts, axis=0)
+        cols = np.arange(d)
+        xa, xb = xs[first, cols], xs[np.minimum(first + 1, E - 1), cols]
         mid = xa / 2.0 + xb / 2.0
-        cand[:, b, f] = (s, np.where(mid == xb, xa, mid), dec, ci, si)
+        return has, np.where(mid == xb, xa, mid), L[first, cols], segmax
 
     # -- node by node (categorical features, missing values) ---------------------------------
 
