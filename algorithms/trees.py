@@ -86,10 +86,10 @@ def gini(counts) -> FloatArray | float:
 def _lastsum(S):
     """S.sum(-1), fast for the few classes / statistics of a tree (numpy reduces tiny axes slowly)."""
     k = S.shape[-1]
-    if k > 8 or k == 0:
-        return S.sum(-1)
-    out = np.array(S[..., 0], dtype=float)
-    for j in range(1, k):
+    if k > 8 or k < 2:
+        return S.sum(-1, dtype=float)
+    out = np.add(S[..., 0], S[..., 1], dtype=float)
+    for j in range(2, k):
         out += S[..., j]
     return out
 
@@ -170,11 +170,12 @@ class _ClassCriterion:
             score = decrease
         return score, decrease, child_imp, split_info
 
-    def split_scores(self, L, P, seg):
+    def split_scores(self, L, P, imp, seg):
         """The score of :meth:`evaluate` for every threshold of a level at once (L: left stats
-        (E, d, k) by entry; P: node stats (B, k); seg: node of each entry), −inf where a child is
-        empty. Rearranged so as not to form proportions: W_v·Gini_v = W_v − Σ_k L_vk²/W_v and
-        W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2 (Li Hang (5.8), (5.25))."""
+        (E, d, k) by entry; P, imp: node stats (B, k) and impurities; seg: node of each entry),
+        −inf where a child is empty. Rearranged so as not to form proportions:
+        W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
+        (Li Hang (5.8), (5.25))."""
         R = P[seg][:, None, :] - L
         WL, WR = _lastsum(L), _lastsum(R)
         W = _lastsum(P)[seg][:, None]
@@ -182,7 +183,7 @@ class _ClassCriterion:
             child = (WL - _lastsum(L * L) / WL) + (WR - _lastsum(R * R) / WR)
         else:
             child = (_xlogx(WL) - _lastsum(_xlogx(L)) + _xlogx(WR) - _lastsum(_xlogx(R))) / _LOG2
-        parent_imp = self._imp(P)[seg][:, None]
+        parent_imp = imp[seg][:, None]
         score = parent_imp - child / W
         if self.kind == "gain_ratio":
             split_info = (_xlogx(W) - _xlogx(WL) - _xlogx(WR)) / (W * _LOG2)
@@ -247,7 +248,7 @@ class _SquaredError:
         return decrease, decrease, child_imp, split_info
 
     @staticmethod
-    def split_scores(L, P, seg):
+    def split_scores(L, P, imp, seg):
         """:meth:`evaluate`'s score for every threshold of a level (see
         :meth:`_ClassCriterion.split_scores`)."""
         W, S1 = P[seg, 0][:, None], P[seg, 1][:, None]
@@ -304,7 +305,7 @@ class _SecondOrder:
         gain = 0.5 * bracket - self.gamma
         return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
 
-    def split_scores(self, L, P, seg):
+    def split_scores(self, L, P, imp, seg):
         """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
         (see :meth:`_ClassCriterion.split_scores`)."""
         Pe = P[seg][:, None, :]
@@ -1082,32 +1083,25 @@ class _Builder:
                  "impurity", "pure", "found", "has", "cand_threshold", "left")
         out = {name: [] for name in names}
         depth = 0
-        while len(starts):
+        while True:
             B = len(starts)
             seg = np.repeat(np.arange(B), m)
             Sw, P, imp, value, pure = crit.nodes(rows, w, starts, seg)
-            open_ = (m >= 2 * msl) & ~pure
-            if depth >= self.max_depth or not open_.any():
-                open_[:] = False
-                has = np.zeros((B, d), dtype=bool)
-                s = thresholds = np.full((B, d), np.nan)
-                left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
-            else:
+            open_ = (m >= 2 * msl) & ~pure & (depth < self.max_depth)
+            if open_.any():
                 has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, seg, m,
                                                               open_, srt)
-                if self._subset():
-                    has &= self._allowed(np.where(has, s, np.nan), open_)
-            s = np.where(has, s, -np.inf)
-            top = s.max(1)
-            found = np.isfinite(top)
-            tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
-            best = np.argmax(s >= (top - tol)[:, None], axis=1)
-            split = found & ~self._below(top, imp)
-            feat = np.where(split, best, -1)
-            thr = thresholds[np.arange(B), best]
+                feat, thr, found = self._choose(has, thresholds, s, imp, open_)
+            else:
+                has, found, feat = np.zeros((B, d), dtype=bool), np.zeros(B, dtype=bool), np.full(B, -1)
+                thr, thresholds = np.full(B, np.nan), np.full((B, d), np.nan)
+                left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
             for name, val in zip(names, (feat, thr, m, np.add.reduceat(w, starts), P, value, imp,
                                          pure, found, has, thresholds, left), strict=True):
                 out[name].append(val)
+            split = feat >= 0
+            if not split.any():
+                break
             child_base = np.cumsum(2 * split) - 2 * split
             go_right = X[rows, feat[seg]] > thr[seg]
             child = np.where(split[seg], child_base[seg] + go_right, 2 * B)
@@ -1119,6 +1113,19 @@ class _Builder:
             srt = self._partition_sorted(srt, child, kept)
             depth += 1
         return self._columns(out, n_roots)
+
+    def _choose(self, has, thresholds, s, imp, open_):
+        """Each node's split from its features' best thresholds (the first feature within the
+        tolerance of the top score; ``max_features`` draws): (feature or −1, threshold, found)."""
+        if self._subset():
+            has &= self._allowed(np.where(has, s, np.nan), open_)
+        s = np.where(has, s, -np.inf)
+        top = s.max(1)
+        found = np.isfinite(top)
+        tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
+        best = np.argmax(s >= (top - tol)[:, None], axis=1)
+        split = found & ~self._below(top, imp)
+        return np.where(split, best, -1), thresholds[np.arange(len(best)), best], found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
@@ -1203,7 +1210,7 @@ class _Builder:
         distinct = np.zeros((E, d), dtype=bool)
         distinct[:-1] = xs[1:] > xs[:-1]
         with np.errstate(divide="ignore", invalid="ignore"):
-            score = self.crit.split_scores(L, P, seg)
+            score = self.crit.split_scores(L, P, imp, seg)
         score = np.where(distinct & ok_rows[:, None], score, -np.inf)
         segmax = np.maximum.reduceat(score, starts, axis=0)            # (B, d)
         has = np.isfinite(segmax)
