@@ -1072,7 +1072,7 @@ class _Builder:
         reasons, r̃_v, the book's quantities of the candidates) is worked out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
-        m = np.diff(starts, append=len(rows))
+        m = np.concatenate([starts[1:], [len(rows)]]) - starts
         if n_roots == 1:
             srt = np.argsort(X[rows], axis=0, kind="stable")
         else:
@@ -1140,11 +1140,12 @@ class _Builder:
         total = len(cols["feature"])
         is_split = cols["feature"] >= 0
         depth = np.repeat(np.arange(len(level_sizes)), level_sizes)
-        small = cols["n_samples"] < 2 * self.msl
-        cols["reason"] = np.select(
-            [is_split, depth >= self.max_depth, small, cols.pop("pure"), ~cols.pop("found")],
-            [_REASON_CODE[r] for r in ("", "max_depth", "min_samples_leaf", "pure", "no_split")],
-            _REASON_CODE["below_epsilon"]).astype(np.int8)
+        reason = np.full(total, _REASON_CODE["below_epsilon"], dtype=np.int8)
+        for code, at in (("no_split", ~cols.pop("found")), ("pure", cols.pop("pure")),
+                         ("min_samples_leaf", cols["n_samples"] < 2 * self.msl),
+                         ("max_depth", depth >= self.max_depth), ("", is_split)):
+            reason[at] = _REASON_CODE[code]              # later (stronger) reasons override
+        cols["reason"] = reason
         cols["threshold"] = np.where(is_split, cols["threshold"], np.nan)
         cols["score"] = np.where(is_split, cands["score"][np.arange(total), cols["feature"]],
                                  np.nan)
