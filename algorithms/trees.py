@@ -219,12 +219,14 @@ class _SquaredError:
         return S[..., :2]                   # split scores need Σw and Σw·d only
 
     def nodes(self, rows, w, starts, seg):
+        """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only."""
         yr = self.y[rows]
         W = np.add.reduceat(w, starts)
         mu = np.add.reduceat(w * yr, starts) / W
         d = yr - mu[seg]
-        Sw = np.column_stack([w, w * d, w * d * d])
-        P = np.add.reduceat(Sw, starts, axis=0)
+        wd = w * d
+        P = np.column_stack([W, np.add.reduceat(wd, starts), np.add.reduceat(wd * d, starts)])
+        Sw = np.column_stack([w, wd])
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
 
@@ -960,11 +962,6 @@ class Tree:
 def _midpoint(a: float, b: float) -> float:
     s = a / 2.0 + b / 2.0
     return a if s == b else s
-
-
-def _kept_columns(srt, keep):
-    """The entries of each column of ``srt`` (entry indices) that ``keep`` marks, in order."""
-    return srt.T[keep[srt.T]].reshape(srt.shape[1], -1).T
 
 
 class _Columns:
