@@ -310,12 +310,12 @@ class _SecondOrder:
     def split_scores(self, L, P, imp, seg):
         """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
         (see :meth:`_ClassCriterion.split_scores`)."""
-        Pe = P[seg][:, None, :]
-        R = Pe - L
-        gain = 0.5 * (self._ratio(L) + self._ratio(R) - self._ratio(Pe)) - self.gamma
-        ok = (L[..., 1] >= self.min_child_weight) & (R[..., 1] >= self.min_child_weight)
-        ok &= (L[..., 1] + self.lam > 0) & (R[..., 1] + self.lam > 0)
-        return np.where(ok, gain, -np.inf)
+        GL, HL = L[..., 0], L[..., 1]
+        GR, HR = P[seg, 0][:, None] - GL, P[seg, 1][:, None] - HL
+        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)[seg][:, None]
+        ok = (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
+        ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
+        return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
 
     def valid(self, children):
         ok = np.all(children[..., 1] >= self.min_child_weight, axis=0)
