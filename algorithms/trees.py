@@ -1089,9 +1089,9 @@ class _Builder:
                 has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, seg, m,
                                                               open_, srt)
                 feat, thr, found = self._choose(has, thresholds, s, imp, open_)
-            else:
-                has, found, feat = np.zeros((B, d), dtype=bool), np.zeros(B, dtype=bool), np.full(B, -1)
-                thr, thresholds = np.full(B, np.nan), np.full((B, d), np.nan)
+            else:                                   # every node of the level is a leaf
+                feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
+                has, thresholds = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
                 left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
             for name, val in zip(names, (feat, thr, m, np.add.reduceat(w, starts), P, value, imp,
                                          pure, found, has, thresholds, left), strict=True):
