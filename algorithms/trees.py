@@ -1200,8 +1200,9 @@ class _Builder:
         score comes from :meth:`split_scores`."""
         E, d = len(rows), self.d
         xs = self.X[rows[srt], np.arange(d)]                           # (E, d) sorted values
-        C = np.cumsum(self.crit.search_stats(Sw)[srt], axis=0)        # (E, d, s)
-        C0 = np.concatenate([np.zeros((1,) + C.shape[1:]), C])
+        S = self.crit.search_stats(Sw)[srt]                            # (E, d, s)
+        C0 = np.zeros((E + 1,) + S.shape[1:])
+        C = np.cumsum(S, axis=0, out=C0[1:])
         L = C - C0[starts][seg]                                       # left stats, entry i included
         cnt = np.arange(1, E + 1) - starts[seg]
         ok_rows = (cnt >= self.msl) & (m[seg] - cnt >= self.msl) & open_[seg]
