@@ -86,10 +86,10 @@ def gini(counts) -> FloatArray | float:
 def _lastsum(S):
     """S.sum(-1), fast for the few classes / statistics of a tree (numpy reduces tiny axes slowly)."""
     k = S.shape[-1]
-    if k > 8 or k == 0:
-        return S.sum(-1)
-    out = np.array(S[..., 0], dtype=float)
-    for j in range(1, k):
+    if k > 8 or k < 2:
+        return S.sum(-1, dtype=float)
+    out = np.add(S[..., 0], S[..., 1], dtype=float)
+    for j in range(2, k):
         out += S[..., j]
     return out
 
@@ -109,6 +109,11 @@ def _entropy_rows(C):
 def _gini_rows(C):
     p, W = _proportions(C)
     return np.where(W > 0, 1.0 - _lastsum(p * p), 0.0)
+
+
+def _xlogx(x):
+    """x ln x with 0 ln 0 = 0 (and 0 for the −1e-17 that P − L can round to)."""
+    return x * np.log(np.where(x > 0, x, 1.0))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -165,6 +170,28 @@ class _ClassCriterion:
             score = decrease
         return score, decrease, child_imp, split_info
 
+    def split_scores(self, L, P, imp, seg):
+        """The score of :meth:`evaluate` for every threshold of a level at once (L: left stats
+        (E, d, k) by entry; P, imp: node stats (B, k) and impurities; seg: node of each entry),
+        −inf where a child is empty. Rearranged so as not to form proportions:
+        W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
+        (Li Hang (5.8), (5.25))."""
+        R = P[seg][:, None, :] - L
+        WL, WR = _lastsum(L), _lastsum(R)
+        W = _lastsum(P)[seg][:, None]
+        if self.kind == "gini":
+            child = (WL - _lastsum(L * L) / WL) + (WR - _lastsum(R * R) / WR)
+        else:
+            child = (_xlogx(WL) - _lastsum(_xlogx(L)) + _xlogx(WR) - _lastsum(_xlogx(R))) / _LOG2
+        parent_imp = imp[seg][:, None]
+        score = parent_imp - child / W
+        if self.kind == "gain_ratio":
+            split_info = (_xlogx(W) - _xlogx(WL) - _xlogx(WR)) / (W * _LOG2)
+            score = np.where(split_info > 0, score / split_info, -np.inf)
+        elif self.kind == "gain_ratio_book":
+            score = np.where(parent_imp > 0, score / np.where(parent_imp > 0, parent_imp, 1.0), 0.0)
+        return np.where((WL > 0) & (WR > 0), score, -np.inf)
+
     def valid(self, children):
         return np.all(_lastsum(children) > 0, axis=0)
 
@@ -192,12 +219,14 @@ class _SquaredError:
         return S[..., :2]                   # split scores need Σw and Σw·d only
 
     def nodes(self, rows, w, starts, seg):
+        """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only."""
         yr = self.y[rows]
         W = np.add.reduceat(w, starts)
         mu = np.add.reduceat(w * yr, starts) / W
         d = yr - mu[seg]
-        Sw = np.column_stack([w, w * d, w * d * d])
-        P = np.add.reduceat(Sw, starts, axis=0)
+        wd = w * d
+        P = np.column_stack([W, np.add.reduceat(wd, starts), np.add.reduceat(wd * d, starts)])
+        Sw = np.column_stack([w, wd])
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
 
@@ -219,6 +248,16 @@ class _SquaredError:
         r = Wv / W
         split_info = -xlogy(r, r).sum(0) / _LOG2
         return decrease, decrease, child_imp, split_info
+
+    @staticmethod
+    def split_scores(L, P, imp, seg):
+        """:meth:`evaluate`'s score for every threshold of a level (see
+        :meth:`_ClassCriterion.split_scores`)."""
+        W, S1 = P[seg, 0][:, None], P[seg, 1][:, None]
+        WL, S1L = L[..., 0], L[..., 1]
+        WR, S1R = W - WL, S1 - S1L
+        gain = S1L * S1L / WL + S1R * S1R / WR - S1 * S1 / W
+        return np.where((WL > 0) & (WR > 0), gain / W, -np.inf)
 
     @staticmethod
     def valid(children):
@@ -267,6 +306,16 @@ class _SecondOrder:
         bracket = self._ratio(children).sum(0) - self._ratio(parent)
         gain = 0.5 * bracket - self.gamma
         return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
+
+    def split_scores(self, L, P, imp, seg):
+        """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
+        (see :meth:`_ClassCriterion.split_scores`)."""
+        GL, HL = L[..., 0], L[..., 1]
+        GR, HR = P[seg, 0][:, None] - GL, P[seg, 1][:, None] - HL
+        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)[seg][:, None]
+        ok = (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
+        ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
+        return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
 
     def valid(self, children):
         ok = np.all(children[..., 1] >= self.min_child_weight, axis=0)
@@ -915,11 +964,6 @@ def _midpoint(a: float, b: float) -> float:
     return a if s == b else s
 
 
-def _kept_columns(srt, keep):
-    """The entries of each column of ``srt`` (entry indices) that ``keep`` marks, in order."""
-    return srt.T[keep[srt.T]].reshape(srt.shape[1], -1).T
-
-
 class _Columns:
     """Accumulates node records of the node-by-node builder into columns."""
 
@@ -1021,108 +1065,110 @@ class _Builder:
 
         Each feature is sorted once, at the roots: ``srt[:, f]`` lists the entries of ``rows``
         by node, then by X[:, f] (ties in entry order), and each level partitions these lists
-        between the children instead of sorting again."""
+        between the children instead of sorting again. What does not steer the growth (leaf
+        reasons, r̃_v, the book's quantities of the candidates) is worked out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
-        n = len(X)
-        ranks = np.empty((n, d), dtype=np.int64)
-        for f in range(d):
-            ranks[:, f] = np.unique(X[:, f], return_inverse=True)[1]
         n_roots = len(starts)
-        m = np.diff(starts, append=len(rows))
-        srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * n + ranks[rows], axis=0,
-                         kind="stable")
-        feats = np.arange(d)
-        depth, fraction = 0, np.ones(n_roots)
-        names = ("feature", "threshold", "fraction", "n_samples", "weighted_n_samples", "stats",
-                 "value", "impurity", "score", "reason")
+        m = np.concatenate([starts[1:], [len(rows)]]) - starts
+        if n_roots == 1:
+            srt = np.argsort(X[rows], axis=0, kind="stable")
+        else:
+            ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
+            srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows],
+                             axis=0, kind="stable")
+        names = ("feature", "threshold", "n_samples", "weighted_n_samples", "stats", "value",
+                 "impurity", "pure", "found", "has", "cand_threshold", "left")
         out = {name: [] for name in names}
-        cand_out, level_sizes = [], []
-        while len(starts):
+        depth = 0
+        while True:
             B = len(starts)
             seg = np.repeat(np.arange(B), m)
             Sw, P, imp, value, pure = crit.nodes(rows, w, starts, seg)
-            reason = np.zeros(B, dtype=np.int8)
-            if depth >= self.max_depth:
-                reason[:] = _REASON_CODE["max_depth"]
-            else:
-                small = (m < 2 * msl) | (m < 2)
-                reason[small] = _REASON_CODE["min_samples_leaf"]
-                reason[~small & pure] = _REASON_CODE["pure"]
-            cand = np.full((len(_CAND_FIELDS), B, d), np.nan)
-            feat, thr, score = np.full(B, -1), np.full(B, np.nan), np.full(B, np.nan)
-            open_ = reason == 0
+            open_ = (m >= 2 * msl) & ~pure & (depth < self.max_depth)
             if open_.any():
-                self._level_search(rows, Sw, P, imp, starts, seg, m, open_, srt, cand)
-                if self._subset():
-                    cand[:, ~self._allowed(cand[0], open_)] = np.nan
-                s = np.where(np.isnan(cand[0]), -np.inf, cand[0])
-                top = s.max(1)
-                found = np.isfinite(top)
-                reason[open_ & ~found] = _REASON_CODE["no_split"]
-                tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
-                bf = np.argmax(s >= (top - tol)[:, None], axis=1)
-                chosen = np.where(found, s[np.arange(B), bf], 0.0)
-                below = found & self._below(chosen, imp)
-                reason[below] = _REASON_CODE["below_epsilon"]
-                split = found & ~below
-                feat = np.where(split, bf, -1)
-                thr = np.where(split, cand[1, np.arange(B), bf], np.nan)
-                score = np.where(split, chosen, np.nan)
-            is_split = feat >= 0
-            n_split = int(is_split.sum())
-            child_base = np.cumsum(2 * is_split) - 2 * is_split
-            e_split = is_split[seg]
-            es = seg[e_split]
-            child_local = child_base[es] + (X[rows[e_split], feat[es]] > thr[es])
-            for name, val in zip(names, (feat, thr, fraction, m, np.add.reduceat(w, starts), P,
-                                         value, imp, score, reason), strict=True):
+                has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, seg, m,
+                                                              open_, srt)
+                feat, thr, found = self._choose(has, thresholds, s, imp, open_)
+            else:                                   # every node of the level is a leaf
+                feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
+                has, thresholds = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
+                left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
+            for name, val in zip(names, (feat, thr, m, np.add.reduceat(w, starts), P, value, imp,
+                                         pure, found, has, thresholds, left), strict=True):
                 out[name].append(val)
-            cand_out.append(cand)
-            level_sizes.append(B)
-            pair = np.bincount(child_local, weights=w[e_split], minlength=2 * n_split).reshape(-1, 2)
-            fraction = (pair / pair.sum(1, keepdims=True)).reshape(-1)
-            order = np.argsort(child_local, kind="stable")
-            rows, w = rows[e_split][order], w[e_split][order]
-            m = np.bincount(child_local, minlength=2 * n_split)
+            split = feat >= 0
+            if not split.any():
+                break
+            child_base = np.cumsum(2 * split) - 2 * split
+            go_right = X[rows, feat[seg]] > thr[seg]
+            child = np.where(split[seg], child_base[seg] + go_right, 2 * B)
+            kept = np.argsort(child, kind="stable")
+            m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
             starts = np.cumsum(m) - m
-            srt = self._partition_sorted(srt, e_split, child_local, order, m, starts, feats)
+            kept = kept[:m.sum()]
+            rows, w = rows[kept], w[kept]
+            srt = self._partition_sorted(srt, child, kept)
             depth += 1
+        return self._columns(out, n_roots)
+
+    def _choose(self, has, thresholds, s, imp, open_):
+        """Each node's split from its features' best thresholds (the first feature within the
+        tolerance of the top score; ``max_features`` draws): (feature or −1, threshold, found)."""
+        if self._subset():
+            has &= self._allowed(np.where(has, s, np.nan), open_)
+        s = np.where(has, s, -np.inf)
+        top = s.max(1)
+        found = np.isfinite(top)
+        tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
+        best = np.argmax(s >= (top - tol)[:, None], axis=1)
+        split = found & ~self._below(top, imp)
+        return np.where(split, best, -1), thresholds[np.arange(len(best)), best], found
+
+    def _columns(self, out, n_roots):
+        """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
         cols = {name: np.concatenate(v) for name, v in out.items()}
+        level_sizes = [len(v) for v in out["feature"]]
+        has, left, P = cols.pop("has"), cols.pop("left"), cols["stats"]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
+                                            P[:, None, :])
+        cands = dict(zip(_CAND_FIELDS, (np.where(has, q, np.nan) for q in (
+            quantities[0], cols.pop("cand_threshold")) + quantities[1:]), strict=True))
         total = len(cols["feature"])
         is_split = cols["feature"] >= 0
+        depth = np.repeat(np.arange(len(level_sizes)), level_sizes)
+        reason = np.full(total, _REASON_CODE["below_epsilon"], dtype=np.int8)
+        for code, at in (("no_split", ~cols.pop("found")), ("pure", cols.pop("pure")),
+                         ("min_samples_leaf", cols["n_samples"] < 2 * self.msl),
+                         ("max_depth", depth >= self.max_depth), ("", is_split)):
+            reason[at] = _REASON_CODE[code]              # later (stronger) reasons override
+        cols["reason"] = reason
+        cols["threshold"] = np.where(is_split, cols["threshold"], np.nan)
+        cols["score"] = np.where(is_split, cands["score"][np.arange(total), cols["feature"]],
+                                 np.nan)
         k = np.cumsum(is_split) - 1
         internal = np.flatnonzero(is_split)
         j = np.arange(n_roots, total)               # binary breadth-first numbering
+        parent = np.concatenate([np.full(n_roots, -1), internal[(j - n_roots) // 2]])
+        W = cols["weighted_n_samples"]
+        sibling_sum = np.concatenate([W[:n_roots], np.repeat(W[n_roots::2] + W[n_roots + 1::2], 2)])
         cols.update(
-            parent=np.concatenate([np.full(n_roots, -1), internal[(j - n_roots) // 2]]),
-            branch=np.concatenate([np.full(n_roots, -1), (j - n_roots) % 2]),
-            depth=np.repeat(np.arange(len(level_sizes)), level_sizes),
+            parent=parent, branch=np.concatenate([np.full(n_roots, -1), (j - n_roots) % 2]),
+            depth=depth, fraction=W / sibling_sum,
             kind=np.where(is_split, _THRESHOLD, _LEAF), category=np.full(total, np.nan),
             first_child=np.where(is_split, n_roots + 2 * k, -1), n_children=2 * is_split,
             origin=np.arange(total))
-        cands = np.concatenate(cand_out, axis=1)
-        return cols, dict(zip(_CAND_FIELDS, cands, strict=True))
+        return cols, cands
 
     @staticmethod
-    def _partition_sorted(srt, keep, child, order, sizes, starts, feats):
-        """The per-feature sorted entry lists of the next level: the entries ``keep`` (which go to
-        child ``child``, new entry index by ``order``), each list split stably by child."""
-        E = len(child)
-        S = _kept_columns(srt, keep)
-        new_index = np.empty(len(keep), dtype=np.int64)
-        new_index[np.flatnonzero(keep)[order]] = np.arange(E)
-        child_of = np.empty(len(keep), dtype=np.int64)
-        child_of[keep] = child
-        c = child_of[S]
-        right = c & 1
-        lefts_before = np.cumsum(1 - right, axis=0) - (1 - right)
-        before = np.where(right == 1, np.arange(E)[:, None] - lefts_before, lefts_before)
-        offset = starts.copy()                     # child start minus same-side entries before it
-        offset[0::2] -= np.cumsum(sizes[0::2]) - sizes[0::2]
-        offset[1::2] -= np.cumsum(sizes[1::2]) - sizes[1::2]
-        out = np.empty_like(S)
-        out[offset[c] + before, feats] = new_index[S]
-        return out
+    def _partition_sorted(srt, child, kept):
+        """The per-feature sorted entry lists of the next level: each list of ``srt`` sorted stably
+        by the child its entry goes to (``child``; entries past ``kept`` are dropped), in the new
+        entry numbering (entry ``kept[j]`` becomes j)."""
+        by_child = np.argsort(child[srt], axis=0, kind="stable")[:len(kept)]
+        new_index = np.empty(len(child), dtype=np.int64)
+        new_index[kept] = np.arange(len(kept))
+        return new_index[np.take_along_axis(srt, by_child, axis=0)]
 
     def _allowed(self, scores, open_):
         """Which (node, feature) results count when each node draws ``max_features`` features.
@@ -1147,51 +1193,33 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, srt, cand):
-        """Best threshold of every feature in every open node of a level, written into ``cand``
-        (``srt``: the entries sorted per feature, see :meth:`_grow_levels`)."""
-        if not open_.all():                       # search the open nodes' entries only
-            keep = open_[seg]
-            nodes = np.flatnonzero(open_)
-            sub = np.full((len(_CAND_FIELDS), len(nodes), self.d), np.nan)
-            new_seg = (np.cumsum(open_) - 1)[seg[keep]]
-            new_starts = np.concatenate([[0], np.cumsum(m[nodes])[:-1]])
-            sub_srt = (np.cumsum(keep) - 1)[_kept_columns(srt, keep)]
-            self._level_search(rows[keep], Sw[keep], P[nodes], imp[nodes], new_starts, new_seg,
-                               m[nodes], np.ones(len(nodes), dtype=bool), sub_srt, sub)
-            cand[:, nodes] = sub
-            return
-        Sw = self.crit.search_stats(Sw)
+    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, srt):
+        """The best threshold of every feature in every open node of a level (``srt``: the entries
+        sorted per feature, see :meth:`_grow_levels`): (has, threshold, left stats, score), each
+        per (node, feature); ``has`` is False where the feature has no valid threshold, and the
+        score comes from :meth:`split_scores`."""
         E, d = len(rows), self.d
-        order = srt
-        xs = self.X[rows[order], np.arange(d)]                         # (E, d) sorted values
-        C = np.cumsum(Sw[order], axis=0)                              # (E, d, s)
-        C0 = np.concatenate([np.zeros((1,) + C.shape[1:]), C])
+        xs = self.X[rows[srt], np.arange(d)]                           # (E, d) sorted values
+        S = self.crit.search_stats(Sw)[srt]                            # (E, d, s)
+        C0 = np.zeros((E + 1,) + S.shape[1:])
+        C = np.cumsum(S, axis=0, out=C0[1:])
         L = C - C0[starts][seg]                                       # left stats, entry i included
-        Pe = P[seg][:, None, :]
-        children = np.stack([L, Pe[..., :L.shape[-1]] - L])
         cnt = np.arange(1, E + 1) - starts[seg]
-        ends = np.append(starts[1:], E)
-        not_last = np.ones(E, dtype=bool)
-        not_last[ends - 1] = False
+        ok_rows = (cnt >= self.msl) & (m[seg] - cnt >= self.msl) & open_[seg]
         distinct = np.zeros((E, d), dtype=bool)
         distinct[:-1] = xs[1:] > xs[:-1]
-        ok_rows = not_last & (cnt >= self.msl) & (m[seg] - cnt >= self.msl)
-        valid = distinct & ok_rows[:, None] & self.crit.valid(children)
-        if not valid.any():
-            return
-        score, dec, ci, si = self.crit.evaluate(children, Pe)
-        score = np.where(valid, score, -np.inf)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = self.crit.split_scores(L, P, imp, seg)
+        score = np.where(distinct & ok_rows[:, None], score, -np.inf)
         segmax = np.maximum.reduceat(score, starts, axis=0)            # (B, d)
-        finite = np.isfinite(segmax)
-        tol = 1e-12 * np.maximum(np.abs(np.where(finite, segmax, 0.0)), np.abs(imp)[:, None])
-        hit = valid & (score >= (segmax - tol)[seg])
-        first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E), starts, axis=0)
-        b, f = np.nonzero(finite)
-        i = first[b, f]
-        xa, xb = xs[i, f], xs[i + 1, f]
+        has = np.isfinite(segmax)
+        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp)[:, None])
+        hit = score >= (segmax - tol)[seg]
+        first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E - 1), starts, axis=0)
+        cols = np.arange(d)
+        xa, xb = xs[first, cols], xs[np.minimum(first + 1, E - 1), cols]
         mid = xa / 2.0 + xb / 2.0
-        cand[:, b, f] = (score[i, f], np.where(mid == xb, xa, mid), dec[i, f], ci[i, f], si[i, f])
+        return has, np.where(mid == xb, xa, mid), L[first, cols], segmax
 
     # -- node by node (categorical features, missing values) ---------------------------------
 

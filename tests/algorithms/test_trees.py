@@ -534,6 +534,48 @@ def test_presorted_level_growth_gives_the_node_by_node_trees(monkeypatch):
             np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
 
 
+def test_level_growth_gives_every_node_and_candidate_of_node_by_node_growth(monkeypatch):
+    """The level-wise builder (all nodes of a level in one pass, candidates' quantities worked out
+    after the last level) against the node-by-node builder: every node and every candidate's
+    numbers, for classification (all criteria), regression and second-order gains, with ties,
+    sample weights, depth limits, min_samples_leaf and max_features."""
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(240, 3)).round(1)
+    w = rng.uniform(0.2, 2, 240)
+    y3 = rng.integers(0, 3, 240) * (X[:, 0] > 0) + (X[:, 1] > 0.5)
+    yr = X @ [1, -2, 0.5] + rng.normal(size=240)
+    g, h = rng.normal(size=240), rng.uniform(0.1, 0.3, 240)
+    cases = [(trees._ClassCriterion(c, y3, 4), c in trees._MULTIWAY_CRITERIA, kw, ww)
+             for c in trees._CLASS_CRITERIA
+             for kw, ww in ((dict(), None), (dict(max_depth=4, msl=3), w),
+                            (dict(max_features=1), None))]
+    cases += [(trees._SquaredError(yr), False, kw, ww)
+              for kw, ww in ((dict(), None), (dict(msl=4), w), (dict(max_features=2), w))]
+    cases += [(trees._SecondOrder(g, h, lam, gamma, mcw), False, dict(max_depth=5), None)
+              for lam, gamma, mcw in ((1.0, 0.0, 0.5), (0.0, 0.05, 1.0))]
+    assert len(cases) == 17
+    for crit, multiway, kw, ww in cases:
+        grown = []
+        for levelwise in (True, False):
+            monkeypatch.setattr(trees._Builder, "levelwise", levelwise)
+            builder = trees._Builder(crit, X, np.zeros(3, dtype=bool), multiway,
+                                     kw.get("max_depth"), kw.get("msl", 1), 0.0,
+                                     kw.get("max_features"), np.random.default_rng(0))
+            grown.append(builder.grow(np.ones(240) if ww is None else ww))
+        a, b = grown
+        assert a.n_nodes == b.n_nodes > 7
+        for name in ("parent", "feature", "threshold", "first_child", "n_samples", "reason"):
+            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+        for name in ("impurity", "value", "stats", "score", "weighted_n_samples", "fraction"):
+            np.testing.assert_allclose(getattr(a, name), getattr(b, name), rtol=1e-9, atol=1e-12)
+        for i in range(a.n_nodes):
+            ca, cb = a.candidates(i), b.candidates(i)
+            assert [(c.feature, c.threshold) for c in ca] == [(c.feature, c.threshold) for c in cb]
+            for field in ("score", "impurity_decrease", "children_impurity", "split_info"):
+                np.testing.assert_allclose([getattr(c, field) for c in ca],
+                                           [getattr(c, field) for c in cb], rtol=1e-9, atol=1e-11)
+
+
 def test_breadth_first_growth_and_truncation():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(200, 2))
