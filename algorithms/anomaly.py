@@ -245,58 +245,51 @@ class SVDD(BaseEstimator):
         history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
         eps_a = 1e-12 * C
         self.converged_ = trivial
-        up = alpha < C - eps_a                           # may increase
-        low = alpha > eps_a                              # may decrease
-        g_up = np.where(up, -grad, -np.inf)              # −∇ over the samples that may increase
-        g_low = np.where(low, -grad, np.inf)             # −∇ over the samples that may decrease
-        b, score, u = np.empty(n), np.empty(n), np.empty(n)   # work buffers: no allocation per step
-        barred = np.empty(n, dtype=bool)
-        curvature = [None] * n                           # rows max(K_ii + K_kk − 2K_ik, 1e-12)
+        a, kd = alpha.tolist(), Kd.tolist()
+        # −∇ in two copies: over the samples that may increase (else −inf) and decrease (else +inf);
+        # every sample is in one of them (0 < C), so −∇ is the finite one
+        GG = np.array([np.where(alpha < C - eps_a, -grad, -np.inf), np.where(alpha > eps_a, -grad, np.inf)])
+        g_up, g_low = GG                                 # views: one GG −= u updates both
+        score, u = np.empty(n), np.empty(n)              # work buffers: no allocation per step
+        subtract, multiply, inf = np.subtract, np.multiply, np.inf
         it = 0
         for it in range(1, max_iter + 1):
             i = int(g_up.argmax())
-            m_up = -grad[i]
-            gap = float(m_up - g_low.min())
+            m_up = float(g_up[i])
+            k = int(g_low.argmin())
+            gap = m_up - float(g_low[k])
             if gap <= tol:
                 self.converged_ = True
                 it -= 1
                 break
-            # second-order choice of j among the candidates that may decrease, −b²/a smallest
-            np.add(grad, m_up, out=b)                    # b = m_up − (−∇)
-            Ki = rows.row(i)
-            a = curvature[i] if K is not None else None
-            if a is None:
-                a = np.maximum(Kd[i] + Kd - 2.0 * Ki, 1e-12)
-                if K is not None:
-                    curvature[i] = a
-            np.multiply(b, b, out=score)
-            np.negative(score, out=score)
-            np.divide(score, a, out=score)
-            np.greater_equal(g_low, m_up, out=barred)    # not a candidate: α_j = 0 or −∇_j ≥ m_up
-            np.copyto(score, np.inf, where=barred)
-            j = int(score.argmin())
-            eta = max(Kd[i] + Kd[j] - 2.0 * Ki[j], 1e-12)
-            delta = (grad[j] - grad[i]) / (2.0 * eta)     # minimiser along α_i += δ, α_j −= δ
-            delta = min(delta, C - alpha[i], alpha[j])
+            # second-order choice of j among the samples that may decrease with −∇_j < m_up: the
+            # largest b²/a_ij, b = m_up + ∇_j > 0, i.e. the largest b/√a_ij
+            subtract(m_up, g_low, out=score)
+            multiply(score, rows.inv_root_eta(i, Kd), out=score)
+            j = int(score.argmax())
+            Ki, Kj = rows.row(i), rows.row(j)
+            gi, gj = -m_up, -float(g_low[j])
+            eta = max(kd[i] + kd[j] - 2.0 * float(Ki[j]), 1e-12)
+            delta = (gj - gi) / (2.0 * eta)              # minimiser along α_i += δ, α_j −= δ
+            delta = min(delta, C - a[i], a[j])
             if delta <= 0.0:                             # no progress possible at this precision
                 break
-            alpha[i] += delta
-            alpha[j] -= delta
-            if C - alpha[i] < eps_a:                     # snap onto the bounds
-                alpha[i] = C
-            if alpha[j] < eps_a:
-                alpha[j] = 0.0
-            np.subtract(Ki, rows.row(j), out=u)          # K is symmetric: rows are contiguous
-            u *= 2.0 * delta
-            grad += u
-            g_up -= u
-            g_low -= u
-            for k in (i, j):
-                up[k], low[k] = alpha[k] < C - eps_a, alpha[k] > eps_a
-                g_up[k] = -grad[k] if up[k] else -np.inf
-                g_low[k] = -grad[k] if low[k] else np.inf
+            a[i] += delta
+            a[j] -= delta
+            if C - a[i] < eps_a:                         # snap onto the bounds
+                a[i] = C
+            if a[j] < eps_a:
+                a[j] = 0.0
+            subtract(Ki, Kj, out=u)                      # Δ∇ = 2δ(K_i· − K_j·)
+            multiply(u, 2.0 * delta, out=u)
+            GG -= u
+            for k, gk in ((i, gi + u[i]), (j, gj + u[j])):
+                g_up[k] = -gk if a[k] < C - eps_a else -inf
+                g_low[k] = -gk if a[k] > eps_a else inf
             if it in schedule:
-                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd), gap))
+                alpha = np.array(a)
+                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, self._grad(GG), Kd), gap))
+        alpha, grad = np.array(a), self._grad(GG)
         if history[-1].step != it:
             history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd),
                                     self._gap(alpha, grad, C)))
@@ -332,6 +325,11 @@ class SVDD(BaseEstimator):
         step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
         return np.concatenate([self._kernel(X[start:start + step], X[nz]) @ alpha[nz]
                                for start in range(0, len(X), step)])
+
+    @staticmethod
+    def _grad(GG) -> FloatArray:
+        """∇ from the two copies of −∇ kept by the loop (the finite one of each column)."""
+        return -np.where(np.isfinite(GG[0]), GG[0], GG[1])
 
     @staticmethod
     def _dual(alpha, grad, Kd) -> float:

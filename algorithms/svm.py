@@ -93,15 +93,46 @@ def _kernel_diag(X, kernel, sigma, degree, coef0) -> FloatArray:
     return P
 
 
+def _row_kernel(X, kernel, sigma, degree, coef0):
+    """i ↦ K(x_i, X), the row of :func:`svc_kernel` with the same elementwise operations
+    (bit-identical for up to 8 features), X's columns and squared norms prepared once."""
+    if X.shape[1] > 8:
+        return lambda i: svc_kernel(X[i:i + 1], X, kernel, sigma, degree, coef0)[0]
+    cols = [np.ascontiguousarray(X[:, k]) for k in range(X.shape[1])]
+    norms = (X * X).sum(1)
+    scale = 1.0 / (2.0 * float(sigma) ** 2)
+
+    def row(i):
+        G = X[i, 0] * cols[0]
+        for k in range(1, len(cols)):
+            G += X[i, k] * cols[k]
+        if kernel == "gaussian":
+            G *= 2.0
+            G -= norms[i]
+            G -= norms
+            np.minimum(G, 0.0, out=G)
+            G *= scale
+            return np.exp(G, out=G)
+        if kernel == "linear":
+            return G
+        G += float(coef0)
+        P = G.copy()
+        for _ in range(int(degree) - 1):
+            P *= G
+        return P
+    return row
+
+
 class _KernelRows:
-    """Rows K[i, :] of the training kernel matrix for SMO, and the rows 1/η_ik of the second-order
+    """Rows K[i, :] of the training kernel matrix for SMO, and the rows 1/√η_ik of the second-order
     choice, within ``cache_size`` MB: the whole K computed once when it fits (with all n rows of
-    1/η), otherwise each row computed on demand and kept in a least-recently-used cache (as
+    1/√η), otherwise each row computed on demand and kept in a least-recently-used cache (as
     libsvm's kernel cache). A row is the same numbers either way (up to 8 features)."""
 
-    def __init__(self, X, kernel, cache_size: float):
+    def __init__(self, X, kernel, cache_size: float, row_kernel=None):
         n = len(X)
         self.X, self.kernel = X, kernel
+        self.row_kernel = row_kernel or (lambda i: kernel(X[i:i + 1], X)[0])
         self.capacity = max(2, int(cache_size * 2**20) // (16 * n))   # a row and its 1/η row
         self.K = kernel(X, X) if self.capacity >= n else None
         self._rows, self._inv_eta = OrderedDict(), OrderedDict()
@@ -125,15 +156,16 @@ class _KernelRows:
 
     def _compute_row(self, i):
         self.misses += 1
-        return self.kernel(self.X[i:i + 1], self.X)[0]
+        return self.row_kernel(i)
 
-    def inv_eta(self, i, diag) -> FloatArray:
-        """1/η_ik = 1/(K_ii + K_kk − 2K_ik) for every k (η floored at 1e-12)."""
+    def inv_root_eta(self, i, diag) -> FloatArray:
+        """1/√η_ik = 1/√(K_ii + K_kk − 2K_ik) for every k (η floored at 1e-12)."""
         def compute(i):
             row = diag + diag[i]
             row -= self.row(i)
             row -= self.row(i)
             np.maximum(row, 1e-12, out=row)
+            np.sqrt(row, out=row)
             return np.reciprocal(row, out=row)
         if self._inv_whole is None:
             return self._cached(self._inv_eta, i, compute)
@@ -275,7 +307,8 @@ class SVC(BaseEstimator):
         X, y = _check_labels(X, y)
         C, tol, max_iter = self._check_params()
         self.classes_, t = _binary_targets(y, "An SVM")
-        rows = _KernelRows(X, self._kernel, float(self.cache_size))
+        rows = _KernelRows(X, self._kernel, float(self.cache_size),
+                           _row_kernel(X, self.kernel, self.sigma, self.degree, self.coef0))
         diag = (np.diag(rows.K).copy() if rows.K is not None
                 else _kernel_diag(X, self.kernel, self.sigma, self.degree, self.coef0))
         alpha, _, history, self.stop_reason_ = _smo(rows, diag, t, C, tol, max_iter,
@@ -458,7 +491,7 @@ def _make_step(values, rule: str) -> SMOStep:
 def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
     """The SMO loop; returns α, F = K(α∘y) − y (with round-off), the steps and the stop reason.
 
-    ``rows`` gives K[i, :] (``rows.row(i)``) and 1/η_i· (``rows.inv_eta(i, diag)``), ``diag_arr`` K_ii.
+    ``rows`` gives K[i, :] (``rows.row(i)``) and 1/√η_i· (``rows.inv_root_eta(i, diag)``), ``diag_arr`` K_ii.
     F_k = E_k − b is kept in two copies: ``Fu`` (+inf for samples that cannot move up) and ``Fl``
     (−inf for samples that cannot move down); every sample is in at least one of the two sets.
     """
@@ -471,7 +504,7 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
     FF = np.array([np.where(t > 0, -t, inf), np.where(t < 0, -t, -inf)])
     Fu, Fl = FF                            # views: one FF += delta updates both
     finite_C = math.isfinite(C)
-    maximum, multiply, subtract = np.maximum, np.multiply, np.subtract
+    multiply, subtract = np.multiply, np.subtract
     gain, delta, other = np.empty(n), np.empty(n), np.empty(n)     # work buffers: no allocation per step
     b, dual = 0.0, 0.0
     history = []
@@ -491,14 +524,12 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
             i, j, viol, Fi, Fj = i_up, i_low, v_up, F_up, F_low
         else:
             i, j, viol, Fi, Fj = i_low, i_up, v_low, F_low, F_up
-        if second_order:                   # j maximises (E_i − E_j)²/η among the partners
-            if first_up:
+        if second_order:                   # j maximises (E_i − E_j)²/η among the partners:
+            if first_up:                   # the largest (F_j − F_i)/√η, positive for i_low / i_up
                 subtract(Fl, F_up, out=gain)
             else:
                 subtract(F_low, Fu, out=gain)
-            maximum(gain, 0.0, out=gain)
-            multiply(gain, gain, out=gain)
-            multiply(gain, rows.inv_eta(i, diag_arr), out=gain)
+            multiply(gain, rows.inv_root_eta(i, diag_arr), out=gain)
             j = int(gain.argmax())
             Fj = float(Fl[j] if first_up else Fu[j])
         yi, yj = y[i], y[j]
@@ -544,8 +575,8 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
             b = 0.5 * (b1 + b2)
         dual += (-yi * Fi * dai - yj * Fj * daj
                  - 0.5 * (Kii * dai * dai + 2.0 * yi * yj * Kij * dai * daj + Kjj * daj * daj))
-        multiply(Ki, yi * dai, out=delta)
-        multiply(Kj, yj * daj, out=other)
+        multiply(Ki, yi * dai, out=delta)  # two products, not y_i Δα_i (K_i − K_j): the book rule's
+        multiply(Kj, yj * daj, out=other)  # ties are that sensitive to round-off
         delta += other
         FF += delta
         a[i], a[j] = ai_new, aj_new
