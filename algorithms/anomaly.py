@@ -235,11 +235,12 @@ class SVDD(BaseEstimator):
         rows = _KernelRows(X, self._kernel, float(self.cache_size))
         K = rows.K                                       # None when K does not fit in the cache
         Kd = np.diag(K).copy() if K is not None else ((X * X).sum(1) if self.sigma is None else np.ones(n))
+        rows.use_diag(Kd)
         trivial = C * n <= 1.0 + 1e-9                    # the only feasible point: α = 1/n
         if trivial:
             max_iter = 0
         alpha = self._initial_alpha(n, C)
-        grad = 2.0 * self._K_times(X, K, alpha) - Kd    # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
+        grad = 2.0 * rows.times(alpha) - Kd    # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
         schedule = set(np.unique(np.round(np.geomspace(1, max(max_iter, 1), int(self.n_snapshots)))
                                  .astype(int)).tolist())
         history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
@@ -265,7 +266,7 @@ class SVDD(BaseEstimator):
             # second-order choice of j among the samples that may decrease with −∇_j < m_up: the
             # largest b²/a_ij, b = m_up + ∇_j > 0, i.e. the largest b/√a_ij
             subtract(m_up, g_low, out=score)
-            multiply(score, rows.inv_root_eta(i, Kd), out=score)
+            multiply(score, rows.inv_root_eta(i), out=score)
             j = int(score.argmax())
             Ki, Kj = rows.row(i), rows.row(j)
             gi, gj = -m_up, -float(g_low[j])
@@ -300,7 +301,7 @@ class SVDD(BaseEstimator):
         self.n_iter_ = it
         self.history_ = tuple(history)
         self.kernel_rows_computed_ = rows.misses
-        Ka = self._K_times(X, K, alpha)
+        Ka = rows.times(alpha)
         self._aKa = float(alpha @ Ka)
         d2 = Kd - 2.0 * Ka + self._aKa
         kinds = _alpha_kinds(alpha, C)
@@ -316,15 +317,6 @@ class SVDD(BaseEstimator):
     def _initial_alpha(n, C):
         """A feasible start: α = 1/n for every point (needs C ≥ 1/n)."""
         return np.full(n, 1.0 / n)
-
-    def _K_times(self, X, K, alpha) -> FloatArray:
-        """K α, over the nonzero α_i in row blocks when K is not kept."""
-        if K is not None:
-            return K @ alpha
-        nz = np.flatnonzero(alpha)
-        step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
-        return np.concatenate([self._kernel(X[start:start + step], X[nz]) @ alpha[nz]
-                               for start in range(0, len(X), step)])
 
     @staticmethod
     def _grad(GG) -> FloatArray:

@@ -389,7 +389,7 @@ def test_kernel_row_cache_takes_the_same_steps_as_the_whole_kernel_matrix(kernel
     # 0.002 MB holds 6 of the 120 rows: SMO computes rows on demand and evicts the least recently used
     X, y = overlapping(120, seed=6)
     whole = SVC(C=10.0, kernel=kernel, **kw).fit(X, y)
-    cached = SVC(C=10.0, kernel=kernel, cache_size=0.002, **kw).fit(X, y)
+    cached = SVC(C=10.0, kernel=kernel, cache_size=0.002, shrinking=False, **kw).fit(X, y)
     assert whole.kernel_rows_computed_ == 0 and cached.kernel_rows_computed_ > 2 * 6
     assert cached.history_ == whole.history_                     # every step, bit for bit
     np.testing.assert_array_equal(cached.alpha_, whole.alpha_)
@@ -397,6 +397,23 @@ def test_kernel_row_cache_takes_the_same_steps_as_the_whole_kernel_matrix(kernel
     assert cached.b_ == pytest.approx(whole.b_, abs=1e-10)
     np.testing.assert_allclose(cached.decision_train_, whole.decision_train_, atol=1e-10)
     assert cached.dual_objective_ == pytest.approx(whole.dual_objective_, rel=1e-12)
+
+
+@pytest.mark.parametrize("kernel,kw,C", [(*KERNELS[0], 1.0), (*KERNELS[0], 10.0), (*KERNELS[1], 1.0),
+                                         (*KERNELS[2], 1.0), (*KERNELS[2], 10.0)])
+def test_shrinking_reaches_the_same_solution(kernel, kw, C):
+    # rows on demand (0.05 MB: 16 of 400 rows) with shrinking: fewer samples per step, the same
+    # α to the tolerance, b, support vectors and dual as the plain steps; KKT within tol for all
+    X, y = overlapping(400, seed=10)
+    plain = SVC(C=C, kernel=kernel, **kw).fit(X, y)
+    shrunk = SVC(C=C, kernel=kernel, cache_size=0.05, **kw).fit(X, y)
+    assert shrunk.converged_ and shrunk.kernel_rows_computed_ > 0
+    assert shrunk.kkt_violations().max() < 1e-3
+    assert shrunk.dual_objective_ == pytest.approx(plain.dual_objective_, rel=1e-4)
+    np.testing.assert_allclose(shrunk.decision_train_, plain.decision_train_, atol=0.02)
+    assert abs(shrunk.b_ - plain.b_) < 0.02
+    assert np.mean(shrunk.predict(X) == plain.predict(X)) > 0.99
+    np.testing.assert_array_equal(shrunk.alpha_at(shrunk.n_iter_), shrunk.alpha_)
 
 
 def test_kernel_diagonal_matches_the_kernel_matrix():
@@ -414,11 +431,12 @@ def test_kernel_rows_are_the_rows_of_the_kernel_matrix(d):
     X = np.random.default_rng(9).normal(size=(40, d))
     for kernel, kw in KERNELS:
         full = {"sigma": 1.0, "degree": 3, "coef0": 1.0} | kw
-        row = _row_kernel(X, kernel, **full)
         K = svc_kernel(X, X, kernel, **kw)
-        for i in (0, 17, 39):
-            np.testing.assert_array_equal(row(i), svc_kernel(X[i:i + 1], X, kernel, **kw)[0])
-            np.testing.assert_allclose(row(i), K[i], rtol=1e-13)
+        for cols in (slice(None), np.array([3, 0, 17, 25])):
+            row = _row_kernel(X, cols, kernel, **full)
+            for i in (0, 17, 39):
+                np.testing.assert_array_equal(row(i), svc_kernel(X[i:i + 1], X[cols], kernel, **kw)[0])
+                np.testing.assert_allclose(row(i), K[i, cols], rtol=1e-13)
 
 
 def test_cache_size_must_be_positive():
