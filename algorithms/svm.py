@@ -159,14 +159,14 @@ class _KernelRows:
         if getattr(self, "diag", None) is not None:
             self.diag_cols = self.diag[cols]
 
-    def times(self, coef) -> FloatArray:
-        """K @ coef, over the nonzero coef in row blocks when K is not kept."""
+    def times(self, coef, rows=slice(None)) -> FloatArray:
+        """(K @ coef)[rows], over the nonzero coef in row blocks when K is not kept."""
         if self.K is not None:
-            return self.K @ coef
-        nz = np.flatnonzero(coef)
+            return self.K[rows] @ coef
+        nz, X = np.flatnonzero(coef), self.X[rows]
         step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
-        return np.concatenate([self.kernel(self.X[r:r + step], self.X[nz]) @ coef[nz]
-                               for r in range(0, len(self.X), step)])
+        return np.concatenate([self.kernel(X[r:r + step], self.X[nz]) @ coef[nz]
+                               for r in range(0, len(X), step)])
 
     def _cached(self, cache, i, compute):
         row = cache.get(i)
@@ -317,7 +317,7 @@ class SVC(BaseEstimator):
 
     def __init__(self, C: float = 1.0, kernel: str = "linear", sigma: float = 1.0,
                  degree: int = 3, coef0: float = 1.0, tol: float = 1e-3,
-                 max_iter: int = 20_000, selection: str = "second_order", cache_size: float = 200.0,
+                 max_iter: int = 100_000, selection: str = "second_order", cache_size: float = 200.0,
                  shrinking: bool = True):
         self._store(locals())
 
@@ -531,8 +531,8 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False
     With ``shrinking`` (libsvm's heuristic; Chang & Lin 2011 §5.1), every min(n, 1000) steps the
     samples at a bound whose F lies beyond the current extremes (they can be neither i nor j now)
     leave the active set, and the steps work on the others (kernel rows over their columns only);
-    F of every sample is recomputed from α, F = K(α∘y) − y, once when the gap first falls below
-    10·tol and whenever the active set satisfies the KKT conditions, and SMO goes on with all
+    F of the samples set aside is recomputed from α, F = K(α∘y) − y, once when the gap first falls
+    below 10·tol and whenever the active set satisfies the KKT conditions, and SMO goes on with all
     samples until they all do.
     """
     n = len(t)
@@ -553,7 +553,8 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False
             return np.array(a), history, reason
         alpha = np.array(a)
         if reason == "kkt" or (not exact_once and gap <= 10 * tol):
-            F = rows.times(alpha * t) - t
+            aside = np.setdiff1d(np.arange(n), active)
+            F[aside] = rows.times(alpha * t, aside) - t[aside]
             active = np.arange(n)
             exact_once = True
         if reason == "steps":              # shrink: drop the samples at a bound beyond the extremes
