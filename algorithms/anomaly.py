@@ -284,9 +284,11 @@ class SVDD(BaseEstimator):
             subtract(Ki, Kj, out=u)                      # Δ∇ = 2δ(K_i· − K_j·)
             multiply(u, 2.0 * delta, out=u)
             GG -= u
-            for k, gk in ((i, gi + u[i]), (j, gj + u[j])):
-                g_up[k] = -gk if a[k] < C - eps_a else -inf
-                g_low[k] = -gk if a[k] > eps_a else inf
+            gi, gj = gi + float(u[i]), gj + float(u[j])  # the sets of i and j
+            g_up[i] = -gi if a[i] < C - eps_a else -inf
+            g_low[i] = -gi if a[i] > eps_a else inf
+            g_up[j] = -gj if a[j] < C - eps_a else -inf
+            g_low[j] = -gj if a[j] > eps_a else inf
             if it in schedule:
                 alpha = np.array(a)
                 history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, self._grad(GG), Kd), gap))

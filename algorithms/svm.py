@@ -189,19 +189,20 @@ class _KernelRows:
 
     def inv_root_eta(self, i) -> FloatArray:
         """1/√η_ik = 1/√(K_ii + K_kk − 2K_ik) for every column k (η floored at 1e-12)."""
-        def compute(i):
-            row = self.diag_cols + self.diag[i]
-            row -= self.row(i)
-            row -= self.row(i)
-            np.maximum(row, 1e-12, out=row)
-            np.sqrt(row, out=row)
-            return np.reciprocal(row, out=row)
         if self._inv_whole is None:
-            return self._cached(self._inv_eta, i, compute)
+            return self._cached(self._inv_eta, i, self._compute_inv_root_eta)
         row = self._inv_whole[i]
         if row is None:
-            row = self._inv_whole[i] = compute(i)
+            row = self._inv_whole[i] = self._compute_inv_root_eta(i)
         return row
+
+    def _compute_inv_root_eta(self, i):
+        row = self.diag_cols + self.diag[i]
+        row -= self.row(i)
+        row -= self.row(i)
+        np.maximum(row, 1e-12, out=row)
+        np.sqrt(row, out=row)
+        return np.reciprocal(row, out=row)
 
 
 @dataclass(frozen=True)
@@ -658,13 +659,11 @@ def _smo_steps(rows, active, a, t, diag, F, C, tol, steps, b, dual, history, sec
         delta += other
         FF += delta
         a[gi], a[gj] = ai_new, aj_new
-        for k, yk, ak, Fk in ((i, yi, ai_new, Fi + delta[i]), (j, yj, aj_new, Fj + delta[j])):
-            if yk > 0:
-                k_up, k_low = ak < C, ak > 0.0
-            else:
-                k_up, k_low = ak > 0.0, ak < C
-            Fu[k] = Fk if k_up else inf
-            Fl[k] = Fk if k_low else -inf
+        Fi, Fj = Fi + float(delta[i]), Fj + float(delta[j])
+        Fu[i] = Fi if (ai_new < C if yi > 0 else ai_new > 0.0) else inf       # the sets of i and j
+        Fl[i] = Fi if (ai_new > 0.0 if yi > 0 else ai_new < C) else -inf
+        Fu[j] = Fj if (aj_new < C if yj > 0 else aj_new > 0.0) else inf
+        Fl[j] = Fj if (aj_new > 0.0 if yj > 0 else aj_new < C) else -inf
         history.append((step, gi, gj, viol, gap, Ei, Ej, L, H, eta, ai, aj, aj_unc, aj_new, ai_new, b1,
                         b2, b, dual))
     return reason, step, b, dual, np.where(np.isfinite(Fu), Fu, Fl), gap
