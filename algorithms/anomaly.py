@@ -166,6 +166,25 @@ class SVDDSnapshots:
     kinds: np.ndarray
 
 
+def _gaussian_rows(X, width):
+    """i ↦ gaussian_kernel(X[i:i + 1], X, width)[0] by the same operations (squared_distances with
+    B = X), X's mean, centred rows and their squared norms computed once."""
+    width = float(width)
+    shift = X.mean(0) if len(X) else 0.0
+    X0 = X - shift
+    norms = (X0 * X0).sum(1)[None, :]
+
+    def row(i):
+        A = X[i:i + 1]
+        A0 = A - shift
+        scale = (A0 * A0).sum(1)[:, None] + norms
+        d = scale - 2.0 * A0 @ X0.T
+        rows, cols = np.nonzero(d <= 1e-8 * scale)
+        d[rows, cols] = ((A[rows] - X[cols]) ** 2).sum(1)
+        return np.exp(-d / (2.0 * width * width))[0]
+    return row
+
+
 def _alpha_kinds(alpha, C) -> np.ndarray:
     """0 where α = 0, 1 where 0 < α < C (free), 2 where α = C (bounded), to within 1e-8·C."""
     tol = 1e-8 * C
@@ -232,7 +251,8 @@ class SVDD(BaseEstimator):
         tol = check_positive(self.tol, "The tolerance")
         max_iter = _check_int(self.max_iter, "max_iter")
         check_positive(self.cache_size, "cache_size (MB)")
-        rows = _KernelRows(X, self._kernel, float(self.cache_size))
+        rows = _KernelRows(X, self._kernel, float(self.cache_size),
+                           None if self.sigma is None else lambda cols: _gaussian_rows(X, self.sigma))
         K = rows.K                                       # None when K does not fit in the cache
         Kd = np.diag(K).copy() if K is not None else ((X * X).sum(1) if self.sigma is None else np.ones(n))
         rows.use_diag(Kd)

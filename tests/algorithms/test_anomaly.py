@@ -315,6 +315,16 @@ def test_svdd_takes_the_steps_of_the_straightforward_loop(C, sigma):
     np.testing.assert_allclose(model.alpha_, a, atol=1e-3 * C)
 
 
+def test_svdd_kernel_rows_are_the_gaussian_kernel_rows():
+    from algorithms.anomaly import _gaussian_rows
+    X = np.random.default_rng(8).normal(size=(50, 3)) * 3 + 1e3
+    X[7] = X[3]                                                  # identical rows: exactly 1
+    row = _gaussian_rows(X, 0.7)
+    for i in (0, 3, 7, 49):
+        np.testing.assert_array_equal(row(i), gaussian_kernel(X[i:i + 1], X, 0.7)[0])
+    assert row(3)[7] == 1.0
+
+
 def test_svdd_recorded_dual_is_the_dual_of_the_recorded_alpha():
     X = np.random.default_rng(6).normal(size=(80, 2))
     model = SVDD(0.1, 1.0).fit(X)
