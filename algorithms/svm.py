@@ -143,6 +143,7 @@ class _KernelRows:
         self.K = kernel(X, X) if self.capacity >= n else None
         self._inv_whole = [None] * n if self.K is not None else None    # no LRU when all rows fit
         self.misses = 0
+        self.diag = None
         self.restrict(slice(None))
 
     def use_diag(self, diag):
@@ -156,7 +157,7 @@ class _KernelRows:
         self._rows, self._inv_eta = OrderedDict(), OrderedDict()
         m = len(self.X[cols])
         self.capacity = max(2, int(self.cache_size * 2**20) // (16 * m))
-        if getattr(self, "diag", None) is not None:
+        if self.diag is not None:
             self.diag_cols = self.diag[cols]
 
     def times(self, coef, rows=slice(None)) -> FloatArray:
@@ -286,8 +287,8 @@ class SVC(BaseEstimator):
     2. *Pair update.* Theorem 7.6: α_j += y_j(E_i − E_j)/η, clipped to [L, H]; α_i from (7.109).
        η ≤ 0 (repeated points) moves α_j to the box end in the ascent direction.
     3. *b and E.* b follows the book ((7.115)/(7.116), midpoint when both are at a bound); E is
-       updated for **all** samples, E_k += y_i Δα_i K_ik + y_j Δα_j K_jk + Δb (the seed's (7.117)
-       has y_i for y_j: erratum).
+       updated for **all** samples (all active ones with ``shrinking``, below), E_k += y_i Δα_i K_ik
+       + y_j Δα_j K_jk + Δb (the seed's (7.117) has y_i for y_j: erratum).
 
     Each step can only increase D(α) (it maximises D along the feasible segment). After the
     loop, ``b_`` is recomputed from all KKT conditions (Li Hang §7.2.3 advice and the spec's
