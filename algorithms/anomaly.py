@@ -166,6 +166,25 @@ class SVDDSnapshots:
     kinds: np.ndarray
 
 
+def _gaussian_rows(X, width):
+    """i ↦ gaussian_kernel(X[i:i + 1], X, width)[0] by the same operations (squared_distances with
+    B = X), X's mean, centred rows and their squared norms computed once."""
+    width = float(width)
+    shift = X.mean(0) if len(X) else 0.0
+    X0 = X - shift
+    norms = (X0 * X0).sum(1)[None, :]
+
+    def row(i):
+        A = X[i:i + 1]
+        A0 = A - shift
+        scale = (A0 * A0).sum(1)[:, None] + norms
+        d = scale - 2.0 * A0 @ X0.T
+        rows, cols = np.nonzero(d <= 1e-8 * scale)
+        d[rows, cols] = ((A[rows] - X[cols]) ** 2).sum(1)
+        return np.exp(-d / (2.0 * width * width))[0]
+    return row
+
+
 def _alpha_kinds(alpha, C) -> np.ndarray:
     """0 where α = 0, 1 where 0 < α < C (free), 2 where α = C (bounded), to within 1e-8·C."""
     tol = 1e-8 * C
@@ -232,71 +251,68 @@ class SVDD(BaseEstimator):
         tol = check_positive(self.tol, "The tolerance")
         max_iter = _check_int(self.max_iter, "max_iter")
         check_positive(self.cache_size, "cache_size (MB)")
-        rows = _KernelRows(X, self._kernel, float(self.cache_size))
+        rows = _KernelRows(X, self._kernel, float(self.cache_size),
+                           None if self.sigma is None else lambda cols: _gaussian_rows(X, self.sigma))
         K = rows.K                                       # None when K does not fit in the cache
         Kd = np.diag(K).copy() if K is not None else ((X * X).sum(1) if self.sigma is None else np.ones(n))
+        rows.use_diag(Kd)
         trivial = C * n <= 1.0 + 1e-9                    # the only feasible point: α = 1/n
         if trivial:
             max_iter = 0
         alpha = self._initial_alpha(n, C)
-        grad = 2.0 * self._K_times(X, K, alpha) - Kd    # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
+        grad = 2.0 * rows.times(alpha) - Kd    # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
         schedule = set(np.unique(np.round(np.geomspace(1, max(max_iter, 1), int(self.n_snapshots)))
                                  .astype(int)).tolist())
         history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
         eps_a = 1e-12 * C
         self.converged_ = trivial
-        up = alpha < C - eps_a                           # may increase
-        low = alpha > eps_a                              # may decrease
-        g_up = np.where(up, -grad, -np.inf)              # −∇ over the samples that may increase
-        g_low = np.where(low, -grad, np.inf)             # −∇ over the samples that may decrease
-        b, score, u = np.empty(n), np.empty(n), np.empty(n)   # work buffers: no allocation per step
-        barred = np.empty(n, dtype=bool)
-        curvature = [None] * n                           # rows max(K_ii + K_kk − 2K_ik, 1e-12)
+        a, kd = alpha.tolist(), Kd.tolist()
+        # −∇ in two copies: over the samples that may increase (else −inf) and decrease (else +inf);
+        # every sample is in one of them (0 < C), so −∇ is the finite one
+        GG = np.array([np.where(alpha < C - eps_a, -grad, -np.inf), np.where(alpha > eps_a, -grad, np.inf)])
+        g_up, g_low = GG                                 # views: one GG −= u updates both
+        score, u = np.empty(n), np.empty(n)              # work buffers: no allocation per step
+        subtract, multiply, inf = np.subtract, np.multiply, np.inf
         it = 0
         for it in range(1, max_iter + 1):
             i = int(g_up.argmax())
-            m_up = -grad[i]
-            gap = float(m_up - g_low.min())
+            m_up = float(g_up[i])
+            k = int(g_low.argmin())
+            gap = m_up - float(g_low[k])
             if gap <= tol:
                 self.converged_ = True
                 it -= 1
                 break
-            # second-order choice of j among the candidates that may decrease, −b²/a smallest
-            np.add(grad, m_up, out=b)                    # b = m_up − (−∇)
-            Ki = rows.row(i)
-            a = curvature[i] if K is not None else None
-            if a is None:
-                a = np.maximum(Kd[i] + Kd - 2.0 * Ki, 1e-12)
-                if K is not None:
-                    curvature[i] = a
-            np.multiply(b, b, out=score)
-            np.negative(score, out=score)
-            np.divide(score, a, out=score)
-            np.greater_equal(g_low, m_up, out=barred)    # not a candidate: α_j = 0 or −∇_j ≥ m_up
-            np.copyto(score, np.inf, where=barred)
-            j = int(score.argmin())
-            eta = max(Kd[i] + Kd[j] - 2.0 * Ki[j], 1e-12)
-            delta = (grad[j] - grad[i]) / (2.0 * eta)     # minimiser along α_i += δ, α_j −= δ
-            delta = min(delta, C - alpha[i], alpha[j])
+            # second-order choice of j among the samples that may decrease with −∇_j < m_up: the
+            # largest b²/a_ij, b = m_up + ∇_j > 0, i.e. the largest b/√a_ij
+            subtract(m_up, g_low, out=score)
+            multiply(score, rows.inv_root_eta(i), out=score)
+            j = int(score.argmax())
+            Ki, Kj = rows.row(i), rows.row(j)
+            gi, gj = -m_up, -float(g_low[j])
+            eta = max(kd[i] + kd[j] - 2.0 * float(Ki[j]), 1e-12)
+            delta = (gj - gi) / (2.0 * eta)              # minimiser along α_i += δ, α_j −= δ
+            delta = min(delta, C - a[i], a[j])
             if delta <= 0.0:                             # no progress possible at this precision
                 break
-            alpha[i] += delta
-            alpha[j] -= delta
-            if C - alpha[i] < eps_a:                     # snap onto the bounds
-                alpha[i] = C
-            if alpha[j] < eps_a:
-                alpha[j] = 0.0
-            np.subtract(Ki, rows.row(j), out=u)          # K is symmetric: rows are contiguous
-            u *= 2.0 * delta
-            grad += u
-            g_up -= u
-            g_low -= u
-            for k in (i, j):
-                up[k], low[k] = alpha[k] < C - eps_a, alpha[k] > eps_a
-                g_up[k] = -grad[k] if up[k] else -np.inf
-                g_low[k] = -grad[k] if low[k] else np.inf
+            a[i] += delta
+            a[j] -= delta
+            if C - a[i] < eps_a:                         # snap onto the bounds
+                a[i] = C
+            if a[j] < eps_a:
+                a[j] = 0.0
+            subtract(Ki, Kj, out=u)                      # Δ∇ = 2δ(K_i· − K_j·)
+            multiply(u, 2.0 * delta, out=u)
+            GG -= u
+            gi, gj = gi + float(u[i]), gj + float(u[j])  # the sets of i and j
+            g_up[i] = -gi if a[i] < C - eps_a else -inf
+            g_low[i] = -gi if a[i] > eps_a else inf
+            g_up[j] = -gj if a[j] < C - eps_a else -inf
+            g_low[j] = -gj if a[j] > eps_a else inf
             if it in schedule:
-                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd), gap))
+                alpha = np.array(a)
+                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, self._grad(GG), Kd), gap))
+        alpha, grad = np.array(a), self._grad(GG)
         if history[-1].step != it:
             history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd),
                                     self._gap(alpha, grad, C)))
@@ -307,7 +323,7 @@ class SVDD(BaseEstimator):
         self.n_iter_ = it
         self.history_ = tuple(history)
         self.kernel_rows_computed_ = rows.misses
-        Ka = self._K_times(X, K, alpha)
+        Ka = rows.times(alpha)
         self._aKa = float(alpha @ Ka)
         d2 = Kd - 2.0 * Ka + self._aKa
         kinds = _alpha_kinds(alpha, C)
@@ -324,14 +340,10 @@ class SVDD(BaseEstimator):
         """A feasible start: α = 1/n for every point (needs C ≥ 1/n)."""
         return np.full(n, 1.0 / n)
 
-    def _K_times(self, X, K, alpha) -> FloatArray:
-        """K α, over the nonzero α_i in row blocks when K is not kept."""
-        if K is not None:
-            return K @ alpha
-        nz = np.flatnonzero(alpha)
-        step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
-        return np.concatenate([self._kernel(X[start:start + step], X[nz]) @ alpha[nz]
-                               for start in range(0, len(X), step)])
+    @staticmethod
+    def _grad(GG) -> FloatArray:
+        """∇ from the two copies of −∇ kept by the loop (the finite one of each column)."""
+        return -np.where(np.isfinite(GG[0]), GG[0], GG[1])
 
     @staticmethod
     def _dual(alpha, grad, Kd) -> float:

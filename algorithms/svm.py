@@ -93,20 +93,81 @@ def _kernel_diag(X, kernel, sigma, degree, coef0) -> FloatArray:
     return P
 
 
-class _KernelRows:
-    """Rows K[i, :] of the training kernel matrix for SMO, and the rows 1/η_ik of the second-order
-    choice, within ``cache_size`` MB: the whole K computed once when it fits (with all n rows of
-    1/η), otherwise each row computed on demand and kept in a least-recently-used cache (as
-    libsvm's kernel cache). A row is the same numbers either way (up to 8 features)."""
+def _row_kernel(X, cols, kernel, sigma, degree, coef0):
+    """i ↦ K(x_i, X[cols]), a row of :func:`svc_kernel` with the same elementwise operations
+    (bit-identical for up to 8 features), the columns and squared norms prepared once."""
+    Xc = X[cols]
+    if X.shape[1] > 8:
+        return lambda i: svc_kernel(X[i:i + 1], Xc, kernel, sigma, degree, coef0)[0]
+    columns = [np.ascontiguousarray(Xc[:, k]) for k in range(X.shape[1])]
+    norms, norms_c = (X * X).sum(1), (Xc * Xc).sum(1)
+    scale = 1.0 / (2.0 * float(sigma) ** 2)
 
-    def __init__(self, X, kernel, cache_size: float):
+    def row(i):
+        G = X[i, 0] * columns[0]
+        for k in range(1, len(columns)):
+            G += X[i, k] * columns[k]
+        if kernel == "gaussian":
+            G *= 2.0
+            G -= norms[i]
+            G -= norms_c
+            np.minimum(G, 0.0, out=G)
+            G *= scale
+            return np.exp(G, out=G)
+        if kernel == "linear":
+            return G
+        G += float(coef0)
+        P = G.copy()
+        for _ in range(int(degree) - 1):
+            P *= G
+        return P
+    return row
+
+
+class _KernelRows:
+    """Rows K[i, :] of the training kernel matrix for SMO, and the rows 1/√η_ik of the second-order
+    choice, within ``cache_size`` MB: the whole K computed once when it fits (with all n rows of
+    1/√η), otherwise each row computed on demand and kept in a least-recently-used cache (as
+    libsvm's kernel cache). A row is the same numbers either way (up to 8 features).
+
+    ``make_row(cols)`` gives i ↦ K(x_i, X[cols]); :meth:`restrict` limits the rows computed on
+    demand to the columns of the samples SMO still considers (shrinking). ``diag`` (K_ii) is set
+    by :meth:`use_diag` before the first 1/√η row.
+    """
+
+    def __init__(self, X, kernel, cache_size: float, make_row=None):
         n = len(X)
-        self.X, self.kernel = X, kernel
+        self.X, self.kernel, self.cache_size = X, kernel, cache_size
+        self.make_row = make_row or (lambda cols: lambda i: kernel(X[i:i + 1], X[cols])[0])
         self.capacity = max(2, int(cache_size * 2**20) // (16 * n))   # a row and its 1/η row
         self.K = kernel(X, X) if self.capacity >= n else None
-        self._rows, self._inv_eta = OrderedDict(), OrderedDict()
         self._inv_whole = [None] * n if self.K is not None else None    # no LRU when all rows fit
         self.misses = 0
+        self.diag = None
+        self.restrict(slice(None))
+
+    def use_diag(self, diag):
+        self.diag = diag
+        self.diag_cols = diag[self.cols]
+
+    def restrict(self, cols):
+        """Rows over the columns ``cols`` only from now on (rows computed on demand; the cache restarts)."""
+        self.cols = cols
+        self.row_kernel = self.make_row(cols)
+        self._rows, self._inv_eta = OrderedDict(), OrderedDict()
+        m = len(self.X[cols])
+        self.capacity = max(2, int(self.cache_size * 2**20) // (16 * m))
+        if self.diag is not None:
+            self.diag_cols = self.diag[cols]
+
+    def times(self, coef, rows=slice(None)) -> FloatArray:
+        """(K @ coef)[rows], over the nonzero coef in row blocks when K is not kept."""
+        if self.K is not None:
+            return self.K[rows] @ coef
+        nz, X = np.flatnonzero(coef), self.X[rows]
+        step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
+        return np.concatenate([self.kernel(X[r:r + step], self.X[nz]) @ coef[nz]
+                               for r in range(0, len(X), step)])
 
     def _cached(self, cache, i, compute):
         row = cache.get(i)
@@ -125,22 +186,24 @@ class _KernelRows:
 
     def _compute_row(self, i):
         self.misses += 1
-        return self.kernel(self.X[i:i + 1], self.X)[0]
+        return self.row_kernel(i)
 
-    def inv_eta(self, i, diag) -> FloatArray:
-        """1/η_ik = 1/(K_ii + K_kk − 2K_ik) for every k (η floored at 1e-12)."""
-        def compute(i):
-            row = diag + diag[i]
-            row -= self.row(i)
-            row -= self.row(i)
-            np.maximum(row, 1e-12, out=row)
-            return np.reciprocal(row, out=row)
+    def inv_root_eta(self, i) -> FloatArray:
+        """1/√η_ik = 1/√(K_ii + K_kk − 2K_ik) for every column k (η floored at 1e-12)."""
         if self._inv_whole is None:
-            return self._cached(self._inv_eta, i, compute)
+            return self._cached(self._inv_eta, i, self._compute_inv_root_eta)
         row = self._inv_whole[i]
         if row is None:
-            row = self._inv_whole[i] = compute(i)
+            row = self._inv_whole[i] = self._compute_inv_root_eta(i)
         return row
+
+    def _compute_inv_root_eta(self, i):
+        row = self.diag_cols + self.diag[i]
+        row -= self.row(i)
+        row -= self.row(i)
+        np.maximum(row, 1e-12, out=row)
+        np.sqrt(row, out=row)
+        return np.reciprocal(row, out=row)
 
 
 @dataclass(frozen=True)
@@ -224,8 +287,8 @@ class SVC(BaseEstimator):
     2. *Pair update.* Theorem 7.6: α_j += y_j(E_i − E_j)/η, clipped to [L, H]; α_i from (7.109).
        η ≤ 0 (repeated points) moves α_j to the box end in the ascent direction.
     3. *b and E.* b follows the book ((7.115)/(7.116), midpoint when both are at a bound); E is
-       updated for **all** samples, E_k += y_i Δα_i K_ik + y_j Δα_j K_jk + Δb (the seed's (7.117)
-       has y_i for y_j: erratum).
+       updated for **all** samples (all active ones with ``shrinking``, below), E_k += y_i Δα_i K_ik
+       + y_j Δα_j K_jk + Δb (the seed's (7.117) has y_i for y_j: erratum).
 
     Each step can only increase D(α) (it maximises D along the feasible segment). After the
     loop, ``b_`` is recomputed from all KKT conditions (Li Hang §7.2.3 advice and the spec's
@@ -237,8 +300,11 @@ class SVC(BaseEstimator):
     ``history_`` has one :class:`SMOStep` per step (α itself is rebuilt by :meth:`alpha_at`).
     The kernel matrix is computed once for the fit when it fits in ``cache_size`` MB (as
     scikit-learn's parameter); for larger n, rows K[i, :] are computed when SMO needs them and kept
-    in a least-recently-used cache of that size (the same steps, less memory; ``kernel_rows_computed_``
-    counts the rows computed, 0 when K was computed whole). ``max_iter`` bounds the steps.
+    in a least-recently-used cache of that size (``kernel_rows_computed_`` counts the rows computed,
+    0 when K was computed whole). With rows on demand, ``shrinking`` (libsvm's heuristic, as
+    scikit-learn's parameter) sets aside the samples at a bound that cannot be chosen for now, so
+    steps and rows cover fewer samples; the solution is the same to the tolerance, the steps may
+    differ (``shrinking=False``: the same steps as with K whole). ``max_iter`` bounds the steps.
 
     Fitted attributes: ``alpha_``, ``b_``, ``b_interval_``, ``support_`` (indices with α > 0),
     ``support_vectors_``, ``dual_coef_`` (α_i y_i of the support vectors), ``alpha_category_``
@@ -253,7 +319,8 @@ class SVC(BaseEstimator):
 
     def __init__(self, C: float = 1.0, kernel: str = "linear", sigma: float = 1.0,
                  degree: int = 3, coef0: float = 1.0, tol: float = 1e-3,
-                 max_iter: int = 20_000, selection: str = "second_order", cache_size: float = 200.0):
+                 max_iter: int = 100_000, selection: str = "second_order", cache_size: float = 200.0,
+                 shrinking: bool = True):
         self._store(locals())
 
     # -- fitting ---------------------------------------------------------------------------
@@ -275,11 +342,15 @@ class SVC(BaseEstimator):
         X, y = _check_labels(X, y)
         C, tol, max_iter = self._check_params()
         self.classes_, t = _binary_targets(y, "An SVM")
-        rows = _KernelRows(X, self._kernel, float(self.cache_size))
+        params = self.kernel, self.sigma, self.degree, self.coef0
+        rows = _KernelRows(X, self._kernel, float(self.cache_size),
+                           lambda cols: _row_kernel(X, cols, *params))
         diag = (np.diag(rows.K).copy() if rows.K is not None
                 else _kernel_diag(X, self.kernel, self.sigma, self.degree, self.coef0))
-        alpha, _, history, self.stop_reason_ = _smo(rows, diag, t, C, tol, max_iter,
-                                                    self.selection == "second_order")
+        rows.use_diag(diag)
+        shrinking = bool(self.shrinking) and rows.K is None
+        alpha, history, self.stop_reason_ = _smo(rows, diag, t, C, tol, max_iter,
+                                                 self.selection == "second_order", shrinking)
         self.kernel_rows_computed_ = rows.misses
         self.__dict__.pop("_steps", None)
         # F = K(α∘y) − y exactly, without the loop's round-off (over the support vectors if K is not kept)
@@ -455,28 +526,69 @@ def _make_step(values, rule: str) -> SMOStep:
     return step
 
 
-def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
-    """The SMO loop; returns α, F = K(α∘y) − y (with round-off), the steps and the stop reason.
+def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False):
+    """The SMO loop; returns α, the steps and the stop reason.
 
-    ``rows`` gives K[i, :] (``rows.row(i)``) and 1/η_i· (``rows.inv_eta(i, diag)``), ``diag_arr`` K_ii.
-    F_k = E_k − b is kept in two copies: ``Fu`` (+inf for samples that cannot move up) and ``Fl``
-    (−inf for samples that cannot move down); every sample is in at least one of the two sets.
+    ``rows`` gives K[i, :] (``rows.row(i)``) and 1/√η_i· (``rows.inv_root_eta(i)``), ``diag_arr`` K_ii.
+    With ``shrinking`` (libsvm's heuristic; Chang & Lin 2011 §5.1), every min(n, 1000) steps the
+    samples at a bound whose F lies beyond the current extremes (they can be neither i nor j now)
+    leave the active set, and the steps work on the others (kernel rows over their columns only);
+    F of the samples set aside is recomputed from α, F = K(α∘y) − y, once when the gap first falls
+    below 10·tol and whenever the active set satisfies the KKT conditions, and SMO goes on with all
+    samples until they all do.
     """
     n = len(t)
     a = [0.0] * n
-    y = t.tolist()
     diag = diag_arr.tolist()
+    F = -t                                 # F = E − b = K(α∘y) − y at α = 0
+    active = np.arange(n)
+    every = min(n, 1000) if shrinking else max_iter
+    b, dual, step, exact_once = 0.0, 0.0, 0, not shrinking
+    history = []
+    while True:
+        steps = range(step + 1, min(step + every, max_iter) + 1)
+        reason, step, b, dual, F[active], gap = _smo_steps(
+            rows, active, a, t, diag, F[active], C, tol, steps, b, dual, history, second_order)
+        if reason == "steps" and step == max_iter:
+            reason = "max_iter"
+        if reason not in ("kkt", "steps") or (reason == "kkt" and len(active) == n):
+            return np.array(a), history, reason
+        alpha = np.array(a)
+        if reason == "kkt" or (not exact_once and gap <= 10 * tol):
+            aside = np.setdiff1d(np.arange(n), active)
+            F[aside] = rows.times(alpha * t, aside) - t[aside]
+            active = np.arange(n)
+            exact_once = True
+        if reason == "steps":              # shrink: drop the samples at a bound beyond the extremes
+            up = np.where(t > 0, alpha < C, alpha > 0)[active]
+            low = np.where(t > 0, alpha > 0, alpha < C)[active]
+            Fa = F[active]
+            F_up, F_low = Fa[up].min(initial=math.inf), Fa[low].max(initial=-math.inf)
+            active = active[~((up & ~low & (Fa > F_low)) | (low & ~up & (Fa < F_up)))]
+        rows.restrict(active)
+
+
+def _smo_steps(rows, active, a, t, diag, F, C, tol, steps, b, dual, history, second_order):
+    """SMO steps over the samples ``active`` (global indices; ``F`` theirs) for the step numbers
+    ``steps``; returns the stop reason ("steps" when they ran out), the last step, b, the dual, F
+    and the last gap. α (``a``) and ``history`` are updated in place.
+
+    F_k = E_k − b is kept in two copies: ``Fu`` (+inf for samples that cannot move up) and ``Fl``
+    (−inf for samples that cannot move down); every sample is in at least one of the two sets.
+    """
+    m = len(active)
     row = rows.K.__getitem__ if rows.K is not None else rows.row      # no method call when K is whole
     inf = math.inf
-    FF = np.array([np.where(t > 0, -t, inf), np.where(t < 0, -t, -inf)])
+    alpha, t = np.array(a)[active], t[active]
+    up, low = np.where(t > 0, alpha < C, alpha > 0), np.where(t > 0, alpha > 0, alpha < C)
+    y, active = t.tolist(), active.tolist()
+    FF = np.array([np.where(up, F, inf), np.where(low, F, -inf)])
     Fu, Fl = FF                            # views: one FF += delta updates both
     finite_C = math.isfinite(C)
-    maximum, multiply, subtract = np.maximum, np.multiply, np.subtract
-    gain, delta, other = np.empty(n), np.empty(n), np.empty(n)     # work buffers: no allocation per step
-    b, dual = 0.0, 0.0
-    history = []
-    reason = "max_iter"
-    for step in range(1, max_iter + 1):
+    multiply, subtract = np.multiply, np.subtract
+    gain, delta, other = np.empty(m), np.empty(m), np.empty(m)     # work buffers: no allocation per step
+    reason, step, gap = "steps", steps.start - 1, math.inf
+    for step in steps:
         i_up = int(Fu.argmin())
         F_up = float(Fu[i_up])
         i_low = int(Fl.argmax())
@@ -491,20 +603,19 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
             i, j, viol, Fi, Fj = i_up, i_low, v_up, F_up, F_low
         else:
             i, j, viol, Fi, Fj = i_low, i_up, v_low, F_low, F_up
-        if second_order:                   # j maximises (E_i − E_j)²/η among the partners
-            if first_up:
+        if second_order:                   # j maximises (E_i − E_j)²/η among the partners:
+            if first_up:                   # the largest (F_j − F_i)/√η, positive for i_low / i_up
                 subtract(Fl, F_up, out=gain)
             else:
                 subtract(F_low, Fu, out=gain)
-            maximum(gain, 0.0, out=gain)
-            multiply(gain, gain, out=gain)
-            multiply(gain, rows.inv_eta(i, diag_arr), out=gain)
+            multiply(gain, rows.inv_root_eta(active[i]), out=gain)
             j = int(gain.argmax())
             Fj = float(Fl[j] if first_up else Fu[j])
+        gi, gj = active[i], active[j]
         yi, yj = y[i], y[j]
-        ai, aj = a[i], a[j]
-        Ki, Kj = row(i), row(j)
-        Kii, Kjj, Kij = diag[i], diag[j], float(Ki[j])
+        ai, aj = a[gi], a[gj]
+        Ki, Kj = row(gi), row(gj)
+        Kii, Kjj, Kij = diag[gi], diag[gj], float(Ki[j])
         if yi != yj:
             L, H = max(0.0, aj - ai), min(C, C + aj - ai)
         else:
@@ -544,22 +655,19 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True):
             b = 0.5 * (b1 + b2)
         dual += (-yi * Fi * dai - yj * Fj * daj
                  - 0.5 * (Kii * dai * dai + 2.0 * yi * yj * Kij * dai * daj + Kjj * daj * daj))
-        multiply(Ki, yi * dai, out=delta)
-        multiply(Kj, yj * daj, out=other)
+        multiply(Ki, yi * dai, out=delta)  # two products, not y_i Δα_i (K_i − K_j): the book rule's
+        multiply(Kj, yj * daj, out=other)  # ties are that sensitive to round-off
         delta += other
         FF += delta
-        a[i], a[j] = ai_new, aj_new
-        for k, ak, Fk in ((i, ai_new, Fi + delta[i]), (j, aj_new, Fj + delta[j])):
-            if y[k] > 0:
-                k_up, k_low = ak < C, ak > 0.0
-            else:
-                k_up, k_low = ak > 0.0, ak < C
-            Fu[k] = Fk if k_up else inf
-            Fl[k] = Fk if k_low else -inf
-        history.append((step, i, j, viol, gap, Ei, Ej, L, H, eta, ai, aj, aj_unc, aj_new, ai_new, b1,
+        a[gi], a[gj] = ai_new, aj_new
+        Fi, Fj = Fi + float(delta[i]), Fj + float(delta[j])
+        Fu[i] = Fi if (ai_new < C if yi > 0 else ai_new > 0.0) else inf       # the sets of i and j
+        Fl[i] = Fi if (ai_new > 0.0 if yi > 0 else ai_new < C) else -inf
+        Fu[j] = Fj if (aj_new < C if yj > 0 else aj_new > 0.0) else inf
+        Fl[j] = Fj if (aj_new > 0.0 if yj > 0 else aj_new < C) else -inf
+        history.append((step, gi, gj, viol, gap, Ei, Ej, L, H, eta, ai, aj, aj_unc, aj_new, ai_new, b1,
                         b2, b, dual))
-    F = np.where(np.isfinite(Fu), Fu, Fl)
-    return np.array(a), F, history, reason
+    return reason, step, b, dual, np.where(np.isfinite(Fu), Fu, Fl), gap
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from algorithms import KLIEP
 from algorithms import SVDD
 from algorithms import LocalOutlierFactor
 from algorithms import kliep_cv
+from algorithms._base import gaussian_kernel
 
 
 def _lof_demo(seed=0):
@@ -270,6 +271,58 @@ def test_svdd_kernel_row_cache_takes_the_same_steps(sigma):
         assert a.objective == pytest.approx(b.objective, rel=1e-12)
     np.testing.assert_allclose(cached.dist2_, whole.dist2_, atol=1e-12)
     assert cached.radius2_ == pytest.approx(whole.radius2_, abs=1e-12)
+
+
+def straightforward_svdd(K, C, tol, max_iter=10_000):
+    """SVDD's SMO as its docstring states it, ∇ = 2Kα − diag K recomputed at every step: α after
+    every step."""
+    n = len(K)
+    a, alphas = np.full(n, 1 / n), {}
+    for step in range(1, max_iter + 1):
+        g = -(2 * K @ a - np.diag(K))                            # −∇
+        up, low = a < C - 1e-12 * C, a > 1e-12 * C
+        i = int(np.argmax(np.where(up, g, -np.inf)))
+        if g[i] - np.where(low, g, np.inf).min() <= tol:
+            break
+        curv = np.maximum(K[i, i] + np.diag(K) - 2 * K[i], 1e-12)
+        gain = np.where(low & (g < g[i]), (g[i] - g) ** 2 / curv, -1.0)
+        j = int(np.argmax(gain))
+        delta = min((g[i] - g[j]) / (2 * curv[j]), C - a[i], a[j])
+        a[i] += delta
+        a[j] -= delta
+        a[i] = C if C - a[i] < 1e-12 * C else a[i]
+        a[j] = 0.0 if a[j] < 1e-12 * C else a[j]
+        alphas[step] = a.copy()
+    return alphas
+
+
+@pytest.mark.parametrize("C, sigma", [(0.05, 1.0), (0.2, 0.5), (0.05, None)])
+def test_svdd_takes_the_steps_of_the_straightforward_loop(C, sigma):
+    # the incremental ∇ (one difference of kernel rows per step) and the choice of j by b/√a in
+    # place of b²/a give the α of the plain loop at every recorded step of the first 100; later,
+    # near-ties of the gain let round-off pick another pair (C = 0.05, σ = 1: from step 106 on),
+    # and both reach the same optimum
+    X = np.random.default_rng(7).normal(size=(70, 2))
+    model = SVDD(C, sigma, tol=1e-6).fit(X)
+    K = X @ X.T if sigma is None else gaussian_kernel(X, X, sigma)
+    alphas = straightforward_svdd(K, C, 1e-6)
+    assert model.converged_ and len(alphas) > 70
+    for step in model.history_[1:]:
+        if step.step <= 100:
+            np.testing.assert_allclose(step.alpha, alphas[step.step], rtol=0, atol=1e-10 * C)
+    a = alphas[len(alphas)]
+    assert model.history_[-1].objective == pytest.approx(a @ np.diag(K) - a @ K @ a, abs=1e-6)
+    np.testing.assert_allclose(model.alpha_, a, atol=1e-3 * C)
+
+
+def test_svdd_kernel_rows_are_the_gaussian_kernel_rows():
+    from algorithms.anomaly import _gaussian_rows
+    X = np.random.default_rng(8).normal(size=(50, 3)) * 3 + 1e3
+    X[7] = X[3]                                                  # identical rows: exactly 1
+    row = _gaussian_rows(X, 0.7)
+    for i in (0, 3, 7, 49):
+        np.testing.assert_array_equal(row(i), gaussian_kernel(X[i:i + 1], X, 0.7)[0])
+    assert row(3)[7] == 1.0
 
 
 def test_svdd_recorded_dual_is_the_dual_of_the_recorded_alpha():

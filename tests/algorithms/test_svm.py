@@ -153,6 +153,62 @@ def test_smo_invariants(kernel, kw, selection):
                                atol=1e-12)
 
 
+def straightforward_smo(K, y, C, tol, selection, max_iter=5000):
+    """SMO as SVC's docstring states it, E recomputed from α and b at every step (no caches):
+    the pairs (i, j) and the α after every step."""
+    n = len(y)
+    a, b, steps = np.zeros(n), 0.0, []
+    for _ in range(max_iter):
+        F = K @ (a * y) - y                              # E − b
+        up = ((y > 0) & (a < C)) | ((y < 0) & (a > 0))
+        low = ((y > 0) & (a > 0)) | ((y < 0) & (a < C))
+        i_up = int(np.argmin(np.where(up, F, np.inf)))
+        i_low = int(np.argmax(np.where(low, F, -np.inf)))
+        if F[i_low] - F[i_up] < tol:
+            break
+        v_up, v_low = -b - F[i_up], F[i_low] + b
+        first_up = v_up > v_low or (v_up == v_low and i_up < i_low)
+        i, j = (i_up, i_low) if first_up else (i_low, i_up)
+        if selection == "second_order":
+            partners = low if first_up else up
+            eta = np.maximum(K[i, i] + np.diag(K) - 2 * K[i], 1e-12)
+            gain = np.where(partners, np.maximum(F - F[i] if first_up else F[i] - F, 0) ** 2 / eta, -1)
+            j = int(np.argmax(gain))
+        if y[i] != y[j]:
+            L, H = max(0.0, a[j] - a[i]), min(C, C + a[j] - a[i])
+        else:
+            L, H = max(0.0, a[i] + a[j] - C), min(C, a[i] + a[j])
+        eta = K[i, i] + K[j, j] - 2 * K[i, j]
+        aj = float(np.clip(a[j] + y[j] * (F[i] - F[j]) / eta, L, H))
+        ai = a[i] + y[i] * y[j] * (a[j] - aj)
+        tiny = 1e-12 * C
+        aj, ai = (0.0 if v < tiny else C if v > C - tiny else v for v in (aj, ai))
+        dai, daj = ai - a[i], aj - a[j]
+        b1 = -(F[i] + b) - y[i] * K[i, i] * dai - y[j] * K[i, j] * daj + b
+        b2 = -(F[j] + b) - y[i] * K[i, j] * dai - y[j] * K[j, j] * daj + b
+        b = b1 if 0 < ai < C else b2 if 0 < aj < C else (b1 + b2) / 2
+        a[i], a[j] = ai, aj
+        steps.append((i, j, a.copy(), b))
+    return steps
+
+
+@pytest.mark.parametrize("kernel,kw", KERNELS)
+@pytest.mark.parametrize("C,share", [(0.5, 0.5), (10.0, 0.5), (2.0, 0.2)])
+def test_smo_takes_the_steps_of_the_straightforward_loop(kernel, kw, C, share):
+    # the incremental E, the cached 1/√η rows and the choice of j by (F_j − F_i)/√η in place of
+    # (E_i − E_j)²/η change no pair, α or b; classes of 20 % and 50 %. (The book's rule picks j by
+    # ties of E that round-off alone can flip, so its path is not compared with this loop.)
+    X, y = overlapping(60, seed=8)
+    y = np.where(np.arange(60) < 60 * share, -1.0, 1.0)
+    model = SVC(C=C, kernel=kernel, tol=1e-3, **kw).fit(X, y)
+    steps = straightforward_smo(svc_kernel(X, X, kernel, **kw), y, C, 1e-3, "second_order")
+    assert model.converged_ and model.n_iter_ == len(steps) > 10
+    for step, (i, j, alpha, b) in zip(model.history_, steps, strict=True):
+        assert (step.i, step.j) == (i, j)
+        np.testing.assert_allclose(model.alpha_at(step.step), alpha, rtol=0, atol=1e-9 * C)
+        assert step.b == pytest.approx(b, abs=1e-8 * C)
+
+
 def test_second_order_selection_needs_fewer_steps():
     X, y = overlapping(150, seed=2)
     first = SVC(C=10.0, kernel="gaussian").set_params(selection="book").fit(X, y)
@@ -333,7 +389,7 @@ def test_kernel_row_cache_takes_the_same_steps_as_the_whole_kernel_matrix(kernel
     # 0.002 MB holds 6 of the 120 rows: SMO computes rows on demand and evicts the least recently used
     X, y = overlapping(120, seed=6)
     whole = SVC(C=10.0, kernel=kernel, **kw).fit(X, y)
-    cached = SVC(C=10.0, kernel=kernel, cache_size=0.002, **kw).fit(X, y)
+    cached = SVC(C=10.0, kernel=kernel, cache_size=0.002, shrinking=False, **kw).fit(X, y)
     assert whole.kernel_rows_computed_ == 0 and cached.kernel_rows_computed_ > 2 * 6
     assert cached.history_ == whole.history_                     # every step, bit for bit
     np.testing.assert_array_equal(cached.alpha_, whole.alpha_)
@@ -343,6 +399,23 @@ def test_kernel_row_cache_takes_the_same_steps_as_the_whole_kernel_matrix(kernel
     assert cached.dual_objective_ == pytest.approx(whole.dual_objective_, rel=1e-12)
 
 
+@pytest.mark.parametrize("kernel,kw,C", [(*KERNELS[0], 1.0), (*KERNELS[0], 10.0), (*KERNELS[1], 1.0),
+                                         (*KERNELS[2], 1.0), (*KERNELS[2], 10.0)])
+def test_shrinking_reaches_the_same_solution(kernel, kw, C):
+    # rows on demand (0.05 MB: 16 of 400 rows) with shrinking: fewer samples per step, the same
+    # α to the tolerance, b, support vectors and dual as the plain steps; KKT within tol for all
+    X, y = overlapping(400, seed=10)
+    plain = SVC(C=C, kernel=kernel, **kw).fit(X, y)
+    shrunk = SVC(C=C, kernel=kernel, cache_size=0.05, **kw).fit(X, y)
+    assert shrunk.converged_ and shrunk.kernel_rows_computed_ > 0
+    assert shrunk.kkt_violations().max() < 1e-3
+    assert shrunk.dual_objective_ == pytest.approx(plain.dual_objective_, rel=1e-4)
+    np.testing.assert_allclose(shrunk.decision_train_, plain.decision_train_, atol=0.02)
+    assert abs(shrunk.b_ - plain.b_) < 0.02
+    assert np.mean(shrunk.predict(X) == plain.predict(X)) > 0.99
+    np.testing.assert_array_equal(shrunk.alpha_at(shrunk.n_iter_), shrunk.alpha_)
+
+
 def test_kernel_diagonal_matches_the_kernel_matrix():
     from algorithms.svm import _kernel_diag
     X = np.random.default_rng(7).normal(size=(30, 3))
@@ -350,6 +423,20 @@ def test_kernel_diagonal_matches_the_kernel_matrix():
         full = {"sigma": 1.0, "degree": 3, "coef0": 1.0} | kw
         diag = np.diag(svc_kernel(X, X, kernel, **kw))
         np.testing.assert_array_equal(_kernel_diag(X, kernel, **full), diag)
+
+
+@pytest.mark.parametrize("d", [2, 3, 10])
+def test_kernel_rows_are_the_rows_of_the_kernel_matrix(d):
+    from algorithms.svm import _row_kernel
+    X = np.random.default_rng(9).normal(size=(40, d))
+    for kernel, kw in KERNELS:
+        full = {"sigma": 1.0, "degree": 3, "coef0": 1.0} | kw
+        K = svc_kernel(X, X, kernel, **kw)
+        for cols in (slice(None), np.array([3, 0, 17, 25])):
+            row = _row_kernel(X, cols, kernel, **full)
+            for i in (0, 17, 39):
+                np.testing.assert_array_equal(row(i), svc_kernel(X[i:i + 1], X[cols], kernel, **kw)[0])
+                np.testing.assert_allclose(row(i), K[i, cols], rtol=1e-13)
 
 
 def test_cache_size_must_be_positive():
