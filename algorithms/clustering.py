@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.spatial import cKDTree
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -540,6 +542,18 @@ class DBSCANStep:
     labels: np.ndarray
 
 
+def _eps_neighbours(X, eps: float) -> list[np.ndarray]:
+    """N_ε(x_i) = {j : ‖x_i − x_j‖ ≤ ε} for every i (i included, in no particular order), from the
+    pairs a k-d tree finds (O(n log n) instead of the n × n distance matrix)."""
+    n = len(X)
+    pairs = cKDTree(X).query_pairs(eps, output_type="ndarray")          # i < j
+    rows, cols = np.r_[pairs[:, 0], pairs[:, 1], np.arange(n)], np.r_[pairs[:, 1], pairs[:, 0], np.arange(n)]
+    adj = coo_matrix((np.ones(len(rows), dtype=bool), (rows, cols)), shape=(n, n))
+    adj.has_canonical_format = True                 # no pair twice: rows bucketed, nothing summed
+    adj = adj.tocsr()
+    return np.split(adj.indices, adj.indptr[1:-1])
+
+
 class DBSCAN(BaseEstimator):
     """Density-based clustering DBSCAN (named in seed 003 §3.1; Ester et al. 1996).
 
@@ -563,29 +577,23 @@ class DBSCAN(BaseEstimator):
         n = len(X)
         eps = check_positive(self.eps, "ε (eps)")
         min_samples = _check_int(self.min_samples, "min_samples (MinPts)")
-        adj = squared_distances(X, X) <= eps * eps
-        np.fill_diagonal(adj, True)
-        is_core = adj.sum(1) >= min_samples
-        neighbours = [np.flatnonzero(row) for row in adj]
+        neighbours = _eps_neighbours(X, eps)
+        is_core = np.array([len(nb) for nb in neighbours]) >= min_samples
         labels = np.full(n, -1)
         order, history = [], []
         cluster = 0
-        for seed in range(n):
-            if labels[seed] != -1 or not is_core[seed]:
+        for seed in np.flatnonzero(is_core).tolist():
+            if labels[seed] != -1:
                 continue
             labels[seed] = cluster
             order.append(seed)
             stack = [seed]
-            while stack:
+            while stack:                                # only core points are pushed
                 i = stack.pop()
-                if not is_core[i]:
-                    continue
-                for j in neighbours[i]:
-                    if labels[j] == -1:
-                        labels[j] = cluster
-                        order.append(int(j))
-                        if is_core[j]:
-                            stack.append(int(j))
+                reached = np.sort(neighbours[i][labels[neighbours[i]] == -1])   # index order
+                labels[reached] = cluster
+                order.extend(reached.tolist())
+                stack.extend(reached[is_core[reached]].tolist())
             history.append(DBSCANStep(cluster + 1, cluster, seed, _readonly(labels)))
             cluster += 1
         kinds = np.where(is_core, "core", np.where(labels >= 0, "border", "noise"))
@@ -611,9 +619,7 @@ def k_distances(X, min_samples: int) -> FloatArray:
     m = _check_int(min_samples, "min_samples (MinPts)")
     if m > len(X):
         return np.full(len(X), np.inf)
-    d2 = squared_distances(X, X)
-    np.fill_diagonal(d2, 0.0)
-    return np.sqrt(np.maximum(np.partition(d2, m - 1, axis=1)[:, m - 1], 0.0))
+    return cKDTree(X).query(X, k=[m])[0][:, 0]          # the m-th nearest, itself the first
 
 
 # ----------------------------------------------------------------------------------------------

@@ -219,6 +219,41 @@ def test_dbscan_matches_sklearn(eps, min_samples):
     assert sorted(ours.expansion_order_) == sorted(np.flatnonzero(ours.labels_ >= 0))
 
 
+def _dbscan_by_the_definition(X, eps, min_samples):
+    """Ester et al.'s growth with the full distance matrix, one neighbour at a time."""
+    adj = ((X[:, None] - X[None]) ** 2).sum(-1) <= eps * eps
+    is_core = adj.sum(1) >= min_samples
+    labels, order, cluster = np.full(len(X), -1), [], 0
+    for seed in np.flatnonzero(is_core):
+        if labels[seed] != -1:
+            continue
+        labels[seed], stack = cluster, [seed]
+        order.append(seed)
+        while stack:
+            i = stack.pop()
+            for j in np.flatnonzero(adj[i]) if is_core[i] else ():
+                if labels[j] == -1:
+                    labels[j] = cluster
+                    order.append(j)
+                    stack += [j] if is_core[j] else []
+        cluster += 1
+    return labels, order
+
+
+@pytest.mark.parametrize("eps, min_samples", [(0.3, 5), (0.5, 4), (1.0, 3)])
+def test_dbscan_neighbour_search_keeps_labels_and_expansion_order(eps, min_samples):
+    rng = np.random.default_rng(11)
+    X = np.r_[rng.standard_normal((300, 2)), rng.standard_normal((300, 2)) + 3, np.zeros((5, 2)),
+              np.c_[np.arange(10.0), np.zeros(10)] * 0.5]          # duplicates; a chain ε apart
+    model = DBSCAN(eps, min_samples).fit(X)
+    labels, order = _dbscan_by_the_definition(X, eps, min_samples)
+    np.testing.assert_array_equal(model.labels_, labels)
+    np.testing.assert_array_equal(model.expansion_order_, order)
+    np.testing.assert_array_equal(model.history_[-1].labels, labels)
+    d = np.sort(np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1)), axis=1)
+    np.testing.assert_allclose(k_distances(X, min_samples), d[:, min_samples - 1], rtol=1e-12)
+
+
 def test_dbscan_rejects_bad_parameters():
     with pytest.raises(ValueError, match="eps"):
         DBSCAN(eps=0).fit(np.zeros((3, 2)))
