@@ -354,6 +354,10 @@ def _kernel_scores(K_onehot, K_diag_train_sums, counts):
     return scores
 
 
+EXACT_UP_TO = 3000   # kernel k-means keeps the exact n × n kernel up to this many samples
+LANDMARKS = 300      # and above uses the Nyström approximation with this many landmarks
+
+
 class KernelKMeans(BaseEstimator):
     """Kernel k-means with the Gaussian kernel K(x, x') = exp(−‖x − x'‖²/(2h²)) (Sugiyama §14.2).
 
@@ -366,14 +370,47 @@ class KernelKMeans(BaseEstimator):
     farthest from its own cluster mean in feature space is moved into it.
 
     The result depends strongly on the start — the motivation for spectral clustering.
+
+    Size: the exact K is n × n (3.2 GB at n = 20 000). ``n_landmarks="auto"`` keeps it exact up
+    to ``EXACT_UP_TO`` (3 000) samples and above uses the Nyström approximation
+    K ≈ K_nm K_mm⁻¹ K_mn with ``LANDMARKS`` (300) landmarks drawn by ``random_state`` (after the
+    random start, so the exact path is unchanged): K ≈ ΦΦᵀ, Φ = K_nm U S^{-1/2} from the
+    eigenpairs (S, U) of K_mm, and every product K·M becomes Φ(ΦᵀM), O(nm) instead of O(n²).
+    An integer asks for that many landmarks at any size (exact when ≥ n), None for the exact K.
+    ``approximated_`` says whether the approximation was used (``n_landmarks_`` how many).
+
     Attributes: ``labels_``, ``objective_``, ``n_iter_``, ``history_`` (one
     :class:`KernelKMeansStep` per reassignment). ``predict(X, labels=None)`` assigns new points
     by the same rule, for the clusters of the final labels or of any recorded ``labels``.
     """
 
     def __init__(self, n_clusters: int = 2, h: float = 1.0, max_iter: int = 100,
-                 init_labels=None, random_state=None):
+                 init_labels=None, random_state=None, n_landmarks="auto"):
         self._store(locals())
+
+    def _landmark_count(self, n: int) -> int | None:
+        """How many Nyström landmarks to use on n samples, None for the exact kernel."""
+        m = self.n_landmarks
+        if isinstance(m, str) and m == "auto":
+            return LANDMARKS if n > EXACT_UP_TO else None
+        if m is None:
+            return None
+        m = _check_int(m, "The number of landmarks")
+        return m if m < n else None
+
+    def _gram_times(self, M):
+        """K @ M for the training kernel (exact or Nyström)."""
+        return self._K @ M if self._features is None else self._features @ (self._features.T @ M)
+
+    def _cross_rows(self, X):
+        """Rows standing for K(X, training samples): K itself, or the Nyström features of X."""
+        if self._features is None:
+            return gaussian_kernel(X, self.X_fit_, self.h)
+        return gaussian_kernel(X, self._landmarks, self.h) @ self._nystrom_map
+
+    def _cross_times(self, rows, onehot):
+        """K(X, training samples) @ onehot from :meth:`_cross_rows`."""
+        return rows @ (onehot if self._features is None else self._features.T @ onehot)
 
     def fit(self, X, y=None) -> "KernelKMeans":
         X = check_array(X)
@@ -382,7 +419,6 @@ class KernelKMeans(BaseEstimator):
         h = check_positive(self.h, "The kernel width h")
         max_iter = _check_int(self.max_iter, "max_iter")
         rng = check_random_state(self.random_state)
-        K = gaussian_kernel(X, X, h)
         if self.init_labels is None:
             labels = rng.permutation(np.arange(n) % k)
         else:
@@ -390,12 +426,24 @@ class KernelKMeans(BaseEstimator):
             if labels.shape != (n,) or not np.all(np.isin(labels, np.arange(k))):
                 raise ValueError(f"init_labels must give one label in 0..{k - 1} per sample.")
             labels = labels.astype(int)
+        m = self._landmark_count(n)
+        self.X_fit_ = X
+        if m is None:
+            self._K, self._features = gaussian_kernel(X, X, h), None
+            diagK = np.diag(self._K)
+        else:
+            self._landmarks = X[np.sort(rng.choice(n, m, replace=False))]
+            S, U = np.linalg.eigh(gaussian_kernel(self._landmarks, self._landmarks, h))
+            keep = S > 1e-10 * S[-1]
+            self._nystrom_map = U[:, keep] / np.sqrt(S[keep])
+            self._K, self._features = None, gaussian_kernel(X, self._landmarks, h) @ self._nystrom_map
+            diagK = (self._features ** 2).sum(1)
+        self.approximated_, self.n_landmarks_ = m is not None, m
         ar = np.arange(k)
-        diagK = np.diag(K)
 
-        def stats(lab):                 # the one n × n product of an iteration: K @ onehot
+        def stats(lab):                 # the one kernel product of an iteration: K @ onehot
             onehot = (lab[:, None] == ar[None, :]).astype(float)
-            KO = K @ onehot
+            KO = self._gram_times(onehot)
             return KO, onehot.sum(0), np.einsum("ik,ik->k", onehot, KO)
 
         def objective(counts, within_sums):
@@ -422,8 +470,6 @@ class KernelKMeans(BaseEstimator):
                                             objective(counts, within_sums), moved))
             if moved == 0:
                 break
-        self.X_fit_ = X
-        self._K = K
         self.labels_ = labels
         self.objective_ = history[-1].objective
         self.n_iter_ = len(history) - 1
@@ -438,8 +484,8 @@ class KernelKMeans(BaseEstimator):
         k = int(self.n_clusters)
         onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
         counts = onehot.sum(0)
-        within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
-        return _kernel_scores(gaussian_kernel(X, self.X_fit_, self.h) @ onehot, within, counts).argmin(1)
+        within = np.einsum("ik,ik->k", onehot, self._gram_times(onehot))
+        return _kernel_scores(self._cross_times(self._cross_rows(X), onehot), within, counts).argmin(1)
 
     def predict_steps(self, X, steps=None) -> np.ndarray:
         """Labels of new points X for the clusters of every recorded step (default: all).
@@ -449,14 +495,14 @@ class KernelKMeans(BaseEstimator):
         """
         X = check_new_data(self, X, "X_fit_")
         steps = range(len(self.history_)) if steps is None else steps
-        K_new = gaussian_kernel(X, self.X_fit_, self.h)
+        rows = self._cross_rows(X)
         k = int(self.n_clusters)
         out = []
         for s in steps:
             lab = self.history_[s].labels
             onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
-            within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
-            out.append(_kernel_scores(K_new @ onehot, within, onehot.sum(0)).argmin(1))
+            within = np.einsum("ik,ik->k", onehot, self._gram_times(onehot))
+            out.append(_kernel_scores(self._cross_times(rows, onehot), within, onehot.sum(0)).argmin(1))
         return np.array(out, dtype=int).reshape(len(out), len(X))
 
     def fit_predict(self, X, y=None) -> np.ndarray:

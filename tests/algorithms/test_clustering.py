@@ -166,6 +166,41 @@ def test_kernel_kmeans_reseeds_empty_clusters():
         KernelKMeans(2, init_labels=[0, 1, 5]).fit(np.zeros((3, 2)))
 
 
+def test_kernel_kmeans_exact_path_is_the_book_iteration():
+    # below EXACT_UP_TO samples the full kernel: labels and J of every step as a plain loop over
+    # the assignment rule of Sugiyama §14.2 from the same random start
+    X, _ = _spirals(2, 300)
+    kk = KernelKMeans(2, 1.0, random_state=4).fit(X)
+    assert not kk.approximated_ and kk.n_landmarks_ is None
+    K = np.exp(-((X[:, None] - X[None]) ** 2).sum(-1) / 2.0)
+    labels = np.random.default_rng(4).permutation(np.arange(300) % 2)
+    for step in kk.history_:
+        np.testing.assert_array_equal(step.labels, labels)
+        onehot = np.eye(2)[labels]
+        n_y, sums = onehot.sum(0), onehot.T @ K @ onehot
+        np.testing.assert_allclose(step.objective, np.trace(K) - (np.diag(sums) / n_y).sum(), rtol=1e-10)
+        labels = (-2 * K @ onehot / n_y + np.diag(sums) / n_y**2).argmin(1)
+    np.testing.assert_array_equal(kk.history_[-1].labels, labels)      # the last step moved nothing
+
+
+def test_kernel_kmeans_nystrom_above_the_exact_size_finds_the_same_clusters():
+    rng = np.random.default_rng(0)
+    truth = np.arange(4000) % 3
+    X = np.array([[-4.0, 0.0], [0.0, 6.0], [4.0, 0.0]])[truth] + rng.standard_normal((4000, 2))
+    approx = KernelKMeans(3, 1.0, random_state=0).fit(X)                 # n > EXACT_UP_TO
+    exact = KernelKMeans(3, 1.0, random_state=0, n_landmarks=None).fit(X)
+    assert approx.approximated_ and approx.n_landmarks_ == 300 and not exact.approximated_
+    assert adjusted_rand_index(approx.labels_, exact.labels_) > 0.99
+    assert adjusted_rand_index(approx.labels_, truth) > 0.99
+    J = np.array([s.objective for s in approx.history_])
+    assert np.all(np.diff(J) <= 1e-9 * J[0])                             # still never increases
+    grid = rng.uniform(-6, 8, (200, 2))
+    np.testing.assert_array_equal(approx.predict_steps(grid)[-1], approx.predict(grid))
+    assert adjusted_rand_index(approx.predict(grid), exact.predict(grid)) > 0.95
+    small = KernelKMeans(2, 1.0, random_state=0, n_landmarks=50).fit(X[:200])
+    assert small.approximated_ and small.n_landmarks_ == 50
+
+
 # -------------------------------------------------------------------------- spectral clustering
 
 def test_spectral_clustering_separates_the_book_spirals():
