@@ -509,14 +509,15 @@ class KernelKMeans(BaseEstimator):
         return self.fit(X).labels_
 
 
-def kernel_kmeans_starts(X, n_clusters: int, h: float, seeds) -> tuple[KernelKMeans, ...]:
+def kernel_kmeans_starts(X, n_clusters: int, h: float, seeds, n_landmarks="auto") -> tuple[KernelKMeans, ...]:
     """Kernel k-means fitted once from each random start in ``seeds`` (Sugiyama §14.2).
 
     The same data and width h end in different partitions and objectives J depending on the
-    start: kernel k-means only finds a local minimum.
+    start: kernel k-means only finds a local minimum. ``n_landmarks`` as in :class:`KernelKMeans`.
     """
     X = check_array(X)
-    return tuple(KernelKMeans(n_clusters, h, random_state=seed).fit(X) for seed in seeds)
+    return tuple(KernelKMeans(n_clusters, h, random_state=seed, n_landmarks=n_landmarks).fit(X)
+                 for seed in seeds)
 
 
 # ----------------------------------------------------------------------------------------------
