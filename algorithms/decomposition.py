@@ -87,12 +87,11 @@ ITERATIVE_FROM = 400  # above this many samples, a few top eigenpairs come from 
 
 
 def _top_eigh(A, m: int, n: int):
-    """The m largest eigenpairs of the symmetric A (an n × n array or a LinearOperator), ascending.
+    """The m largest eigenpairs of the symmetric n × n array A, ascending.
 
     Dense LAPACK for small n; for large n with few pairs, ARPACK's Lanczos iteration to machine
     precision (O(n²) per product instead of O(n³)), from a fixed start vector so that results are
-    reproducible. Falls back to the dense solver if ARPACK does not converge. Returns None when A
-    is an operator and ARPACK failed (the caller then builds the dense matrix).
+    reproducible. Falls back to the dense solver if ARPACK does not converge.
     """
     if n > ITERATIVE_FROM and m <= min(20, n // 10):
         v0 = np.random.default_rng(0).standard_normal(n)
@@ -102,8 +101,6 @@ def _top_eigh(A, m: int, n: int):
             return w[order], V[:, order]
         except (ArpackNoConvergence, ArpackError):
             pass
-    if isinstance(A, LinearOperator):
-        return None
     return _eigh_subset(A, None, n - m, n - 1)
 
 
@@ -322,7 +319,7 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     λ = 0 of α = 1, ascending, and their D-orthonormal eigenvectors as columns — the book's
     (α_{n−1}, α_{n−2}, …). Solved as the symmetric problem D^{-1/2}WD^{-1/2}u = (1 − λ)u with the
     trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1 (for a large connected
-    graph by sparse Lanczos iterations, else densely). This is the robust
+    graph by sparse Lanczos iterations in shift-invert mode, else densely). This is the robust
     reading of the book's ``eigs(L,D,c-1,'sm')``: on a disconnected graph it still never
     returns the constant vector (Sugiyama §14.3 pitfall). Signs: largest-|·| entry positive.
     A scipy.sparse W (:func:`sparse_knn_graph`) is solved by Lanczos in shift-invert mode,
@@ -341,14 +338,10 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     s = 1.0 / np.sqrt(deg)
     u0 = np.sqrt(deg) / np.sqrt(deg.sum())
     found = None
-    if sparse and n_components < n - 1:
-        S = diags(s) @ ((W + W.T) / 2.0) @ diags(s)
+    if n_components < n - 1 and (sparse or (n > ITERATIVE_FROM and graph_components(W)[0] == 1)):
+        Ws = csr_matrix(W)
+        S = diags(s) @ ((Ws + Ws.T) / 2.0) @ diags(s)
         found = _shift_invert_top(S.tocsc(), u0, n_components)
-    elif n > ITERATIVE_FROM and graph_components(W)[0] == 1:   # a simple top eigenvalue: Lanczos
-        Ws = csr_matrix((W + W.T) / 2.0)
-        op = LinearOperator((n, n), dtype=float,
-                            matvec=lambda v: s * (Ws @ (s * np.ravel(v))) - 2.0 * u0 * (u0 @ np.ravel(v)))
-        found = _top_eigh(op, n_components, n)
     if found is None:
         W = W.toarray() if sparse else W
         A = s[:, None] * W * s[None, :]

@@ -400,6 +400,25 @@ def test_large_problems_use_lanczos_with_the_dense_answer():
     np.testing.assert_allclose(np.abs(V), np.abs(s[:, None] * U[:, ::-1]), atol=1e-8)
 
 
+def test_laplacian_eigenmap_of_a_large_connected_graph_is_the_generalized_eigenproblem():
+    # shift-invert Lanczos above ITERATIVE_FROM gives Lα = λDα of the listing to 1e-10 (Sugiyama (13.2))
+    import scipy.linalg
+
+    from algorithms.decomposition import ITERATIVE_FROM
+
+    rng = np.random.default_rng(5)
+    a = 3 * np.pi * rng.random(ITERATIVE_FROM + 100)
+    X = np.c_[a * np.cos(a), 30 * rng.random(len(a)), a * np.sin(a)]
+    le = LaplacianEigenmap(2, 10).fit(X)
+    assert le.n_connected_components_ == 1
+    W = le.affinity_matrix_
+    D = np.diag(W.sum(1))
+    lam, V = scipy.linalg.eigh(D - W, D, subset_by_index=[1, 2])
+    V = V * np.sign(V[np.abs(V).argmax(0), [0, 1]])                  # largest-|·| entry positive
+    np.testing.assert_allclose(le.eigenvalues_, lam, atol=1e-12)
+    np.testing.assert_allclose(le.embedding_, V, atol=1e-10)
+
+
 @pytest.mark.parametrize("kind", ["speech", "laplace", "uniform"])
 def test_fastica_solver_matches_scikit_learn_up_to_sign_and_permutation(kind):
     X, S, _ = cocktail_party(2000, 3, kind=kind, random_state=4)
