@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.linalg.lapack import dgesv
 from scipy.optimize import minimize
 
 from algorithms._base import FloatArray
@@ -118,23 +119,38 @@ class SparseStep:
 
 
 class _Recorder:
-    """Keeps J at every step and θ at a bounded, geometrically spaced set of steps."""
+    """Keeps J at every step and θ at a bounded, geometrically spaced set of steps.
 
-    def __init__(self, max_iter: int, objective):
+    With ``objectives`` (J of a stack of θ, one per leading index) ``add`` only keeps θ and J is
+    computed for every step at once in ``close``: one matrix product instead of one per step.
+    """
+
+    def __init__(self, max_iter: int, objective, objectives=None):
         self.objective = objective
+        self.objectives = objectives
         self.keep = set(np.unique(np.round(np.geomspace(1, max(max_iter, 1), N_SNAPSHOTS))).astype(int))
         self.steps: list[SparseStep] = []
+        self.pending: list[FloatArray] = []
 
-    def add(self, step: int, theta: FloatArray, final: bool = False) -> float:
-        value = self.objective(theta)
+    def add(self, step: int, theta: FloatArray, final: bool = False) -> float | None:
         snap = None
         if step == 0 or step in self.keep or final:
             snap = theta.copy()
             snap.setflags(write=False)
+        value = None
+        if self.objectives is None:
+            value = self.objective(theta)
+        else:
+            self.pending.append(theta.copy())
         self.steps.append(SparseStep(step, snap, value))
         return value
 
     def close(self, theta: FloatArray) -> tuple[SparseStep, ...]:
+        if self.pending:
+            values = np.concatenate([self.objectives(np.array(self.pending[i:i + 64]))
+                                     for i in range(0, len(self.pending), 64)])
+            self.steps = [SparseStep(s.step, s.theta, float(v))
+                          for s, v in zip(self.steps, values, strict=True)]
         last = self.steps[-1]
         if last.theta is None:
             frozen = theta.copy()
@@ -246,12 +262,18 @@ def _irls(G, C, l1, l2, theta, tol, max_iter, record):
     pitfall); for rows, Θ = diag(‖w^i‖) (Nie et al.'s ℓ2,1 reweighting, seed 004 §2.8)."""
     W = _as_rows(theta.copy())
     Cm = _as_rows(C)
-    eye = np.eye(len(W))
+    diagonal = np.arange(len(W)) * (len(W) + 1)      # flat indices of A's diagonal
     for it in range(1, max_iter + 1):
         size = np.sqrt((W * W).sum(axis=1))
-        d = np.sqrt(size)
-        A = d[:, None] * G * d[None, :] + l1 * eye + 2.0 * l2 * np.diag(size)
-        new = d[:, None] * np.linalg.solve(A, d[:, None] * Cm)
+        d = np.sqrt(size)[:, None]
+        A = d * G * d.T
+        A.flat[diagonal] += l1                       # + λ1 I
+        if l2:
+            A.flat[diagonal] += 2.0 * l2 * size      # + 2λ2 Θ
+        lu, piv, x, info = dgesv(A, d * Cm)          # LAPACK's LU solve, as np.linalg.solve
+        if info:
+            raise np.linalg.LinAlgError("Singular matrix in the reweighted ℓ2 step.")
+        new = d * x
         change = float(np.sqrt(((new - W) ** 2).sum()))
         W = new
         record.add(it, W.reshape(theta.shape))
@@ -369,12 +391,18 @@ class ElasticNet(_PenalisedRegressor):
         l1, l2 = lam * (1.0 - tau), lam * tau
         A, b, shift = _centred(Phi, y, penalised)
         G, c = A.T @ A, A.T @ b
-        mask = np.ones(A.shape[1], bool)
 
-        def objective(theta):
-            return penalised_objective(A, b, theta, lam, tau, penalised=mask)
+        def objective(theta):            # penalised_objective(A, b, θ, λ, τ) without its checks
+            r = A @ theta - b
+            return 0.5 * float((r * r).sum()) + lam * ((1.0 - tau) * float(np.abs(theta).sum())
+                                                       + tau * float((theta * theta).sum()))
 
-        record = _Recorder(int(self.max_iter), objective)
+        def objectives(thetas):          # J of every row of a stack of θ
+            r = thetas @ A.T - b
+            return 0.5 * (r * r).sum(1) + lam * ((1.0 - tau) * np.abs(thetas).sum(1)
+                                                 + tau * (thetas * thetas).sum(1))
+
+        record = _Recorder(int(self.max_iter), objective, None if self.solver == "sgd" else objectives)
         start = _start(G, c, lam, self.solver)
         record.add(0, start)
         tol = check_positive(self.tol, "The tolerance", allow_zero=True)
@@ -509,7 +537,11 @@ class GroupLasso(_PenalisedRegressor):
         def objective(W):
             return 0.5 * float(((A @ W - B) ** 2).sum()) + lam * l21_norm(W)
 
-        record = _Recorder(int(self.max_iter), objective)
+        def objectives(Ws):              # J of every W of a stack
+            R = A @ Ws - B
+            return 0.5 * (R * R).sum((1, 2)) + lam * np.sqrt((Ws * Ws).sum(2)).sum(1)
+
+        record = _Recorder(int(self.max_iter), objective, objectives)
         tol = check_positive(self.tol, "The tolerance", allow_zero=True)
         if self.solver == "cd":
             start = np.zeros_like(C)
