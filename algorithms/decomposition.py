@@ -318,8 +318,8 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     Returns (eigenvalues, vectors): the ``n_components`` smallest eigenvalues after the trivial
     λ = 0 of α = 1, ascending, and their D-orthonormal eigenvectors as columns — the book's
     (α_{n−1}, α_{n−2}, …). Solved as the symmetric problem D^{-1/2}WD^{-1/2}u = (1 − λ)u with the
-    trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1 (for a large connected
-    graph by sparse Lanczos iterations in shift-invert mode, else densely). This is the robust
+    trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1 (for a large graph by
+    sparse Lanczos iterations in shift-invert mode, else densely). This is the robust
     reading of the book's ``eigs(L,D,c-1,'sm')``: on a disconnected graph it still never
     returns the constant vector (Sugiyama §14.3 pitfall). Signs: largest-|·| entry positive.
     A scipy.sparse W (:func:`sparse_knn_graph`) is solved by Lanczos in shift-invert mode,
@@ -338,7 +338,10 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     s = 1.0 / np.sqrt(deg)
     u0 = np.sqrt(deg) / np.sqrt(deg.sum())
     found = None
-    if n_components < n - 1 and (sparse or (n > ITERATIVE_FROM and graph_components(W)[0] == 1)):
+    # Lanczos unless a dense graph is small, or has more zero eigenvalues (components) than wanted,
+    # whose basis would then be the solver's choice: the dense LAPACK one as before.
+    lanczos = sparse or (n > ITERATIVE_FROM and graph_components(W)[0] <= n_components + 1)
+    if lanczos and n_components < n - 1:
         Ws = csr_matrix(W)
         S = diags(s) @ ((Ws + Ws.T) / 2.0) @ diags(s)
         found = _shift_invert_top(S.tocsc(), u0, n_components)

@@ -236,6 +236,25 @@ def test_spectral_clustering_warns_when_components_exceed_clusters(seed, k):
     assert np.all(np.isfinite(sc.embedding_)) and np.ptp(sc.embedding_) > 0
 
 
+def test_spectral_embedding_of_two_spirals_by_lanczos_is_the_dense_one():
+    # two components and one embedding dimension: the vector is unique up to sign, so shift-invert
+    # Lanczos (above ITERATIVE_FROM) gives the dense LAPACK solution of the deflated problem to 1e-10
+    import scipy.linalg
+
+    X, y = _spirals(1, 600)
+    sc = SpectralClustering(2, 10, random_state=0).fit(X)
+    assert sc.n_connected_components_ == 2
+    W = sc.affinity_matrix_
+    deg = W.sum(1)
+    s, u0 = 1 / np.sqrt(deg), np.sqrt(deg / deg.sum())
+    mu, U = scipy.linalg.eigh(s[:, None] * W * s[None, :] - 2 * np.outer(u0, u0))
+    v = s * U[:, -1]
+    v *= np.sign(v[np.abs(v).argmax()])
+    np.testing.assert_allclose(sc.eigenvalues_, [1 - mu[-1]], atol=1e-12)
+    np.testing.assert_allclose(sc.embedding_[:, 0], v, atol=1e-10)
+    assert adjusted_rand_index(sc.labels_, y) == 1.0
+
+
 # --------------------------------------------------------------------------------------- DBSCAN
 
 @pytest.mark.parametrize("eps, min_samples", [(0.3, 5), (0.5, 4), (0.8, 10), (0.2, 2)])
