@@ -288,8 +288,10 @@ def sparse_knn_graph(X, n_neighbors: int = 10, self_loops: bool = True) -> csr_m
 
 
 def _graph(X, n_neighbors):
-    """The k-NN graph an estimator uses: dense below ``SPARSE_FROM`` samples, sparse from there."""
-    return (knn_graph if len(X) < SPARSE_FROM else sparse_knn_graph)(X, n_neighbors)
+    """The k-NN graph an estimator uses: :func:`sparse_knn_graph` (the entries of :func:`knn_graph`,
+    found in O(n log n)), as a dense array below ``SPARSE_FROM`` samples."""
+    W = sparse_knn_graph(X, n_neighbors)
+    return W if len(X) >= SPARSE_FROM else W.toarray()
 
 
 def heat_kernel_graph(X, t: float = 0.7071067811865476) -> FloatArray:

@@ -456,6 +456,7 @@ def test_sparse_knn_graph_has_the_entries_of_the_dense_listing_graph(k, d):
     dense = knn_graph(X, k)
     sparse = sparse_knn_graph(X, k)
     np.testing.assert_array_equal(sparse.toarray(), dense)
+    np.testing.assert_array_equal(LaplacianEigenmap(1, k).fit(X).affinity_matrix_, dense)  # estimators' W
     np.testing.assert_array_equal(sparse_knn_graph(X, k, self_loops=False).toarray(), knn_graph(X, k, False))
 
 
