@@ -651,10 +651,9 @@ class FactorAnalysis(BaseEstimator):
             LtPinv = Lam.T / psi                                   # ΛᵀΨ⁻¹
             Sigma_z = np.linalg.inv(np.eye(k) + LtPinv @ Lam)      # Σ_{z|x}
             beta = Sigma_z @ LtPinv                                 # = Λᵀ(ΛΛᵀ + Ψ)⁻¹
-            Mu = Xc @ beta.T                                        # rows μ_{z|x}
-            # M-step
-            Exz = Xc.T @ Mu / m                                     # (1/m) Σ x̃ μᵀ
-            Ezz = Mu.T @ Mu / m + Sigma_z                           # (1/m) Σ (μμᵀ + Σ)
+            # M-step; with μ_{z|x} = βx̃ the sums over samples are products with S = (1/m) Σ x̃x̃ᵀ
+            Exz = S @ beta.T                                        # (1/m) Σ x̃ μᵀ
+            Ezz = beta @ Exz + Sigma_z                              # (1/m) Σ (μμᵀ + Σ)
             Lam = np.linalg.solve(Ezz, Exz.T).T
             Phi_diag = (var - 2.0 * np.einsum("ij,ij->i", Exz, Lam)
                         + np.einsum("ij,jk,ik->i", Lam, Ezz, Lam))

@@ -297,6 +297,26 @@ def test_factor_analysis_uses_centred_psi_update():
     np.testing.assert_allclose(a.transform(X), b.transform(X + 100.0), atol=1e-6)
 
 
+def test_factor_analysis_em_is_the_per_sample_em_of_the_notes():
+    # CS229 M45 (8) with the sums over samples written out: every step's Λ, Ψ and ℓ to 1e-10
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(300, 2)) @ rng.normal(size=(2, 5)) + 0.5 * rng.normal(size=(300, 5))
+    fa = FactorAnalysis(2, max_iter=40, tol=0.0, random_state=0).fit(X)
+    Xc = X - X.mean(0)
+    Lam, psi = fa.history_[0].loadings, fa.history_[0].psi
+    for step in fa.history_[1:]:
+        beta = Lam.T @ np.linalg.inv(Lam @ Lam.T + np.diag(psi))
+        Mu = Xc @ beta.T                                          # μ_{z|x} of every sample
+        Sigma_z = np.eye(2) - beta @ Lam
+        Ezz = sum(np.outer(mu, mu) + Sigma_z for mu in Mu)
+        Lam = sum(np.outer(x, mu) for x, mu in zip(Xc, Mu, strict=True)) @ np.linalg.inv(Ezz)
+        psi = np.mean([x * x - 2 * x * (Lam @ mu) for x, mu in zip(Xc, Mu, strict=True)], 0) \
+            + np.diag(Lam @ Ezz @ Lam.T) / len(X)
+        np.testing.assert_allclose(step.loadings, Lam, rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(step.psi, psi, rtol=1e-10)
+    assert len(fa.history_) == 41
+
+
 def test_fa_posterior_is_the_e_step():
     X, _, _ = _fa_data(seed=2)
     fa = FactorAnalysis(2, random_state=0, max_iter=50).fit(X)
