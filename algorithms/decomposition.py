@@ -15,6 +15,8 @@ from math import tanh
 
 import numpy as np
 import scipy.linalg
+from scipy.linalg.lapack import dpotrf
+from scipy.linalg.lapack import dpotrs
 from scipy.sparse import csr_matrix
 from scipy.sparse import diags
 from scipy.sparse import identity
@@ -600,9 +602,11 @@ def _fa_loglik(S, m, Lam, psi) -> float:
     """ℓ = −m/2 [d log 2π + log|ΛΛᵀ + Ψ| + tr((ΛΛᵀ + Ψ)⁻¹S)], S the 1/m scatter of centred data."""
     d = len(psi)
     Sigma = Lam @ Lam.T + np.diag(psi)
-    c, low = scipy.linalg.cho_factor(Sigma)
+    c, info = dpotrf(Sigma, lower=False, clean=False)       # LAPACK's Cholesky, as cho_factor
+    if info:
+        raise np.linalg.LinAlgError("ΛΛᵀ + Ψ is not positive definite.")
     logdet = 2.0 * np.log(np.diag(c)).sum()
-    tr = np.trace(scipy.linalg.cho_solve((c, low), S))
+    tr = np.trace(dpotrs(c, S, lower=False)[0])              # (ΛΛᵀ + Ψ)⁻¹S, as cho_solve
     return float(-0.5 * m * (d * np.log(2 * np.pi) + logdet + tr))
 
 
