@@ -137,27 +137,26 @@ class _Recorder:
         self.objectives = objectives
         self.keep = _snapshot_steps(max_iter)
         self.steps: list[SparseStep] = []
-        self.pending: list[FloatArray] = []
+        self.pending: list[tuple] = []      # (step, snapshot or None, θ) while J waits for close
 
     def add(self, step: int, theta: FloatArray, final: bool = False) -> float | None:
         snap = None
         if step == 0 or step in self.keep or final:
             snap = theta.copy()
             snap.setflags(write=False)
-        value = None
-        if self.objectives is None:
-            value = self.objective(theta)
-        else:
-            self.pending.append(theta.copy())
+        if self.objectives is not None:
+            self.pending.append((step, snap, theta.copy() if snap is None else snap))
+            return None
+        value = self.objective(theta)
         self.steps.append(SparseStep(step, snap, value))
         return value
 
     def close(self, theta: FloatArray) -> tuple[SparseStep, ...]:
         if self.pending:
-            values = np.concatenate([self.objectives(np.array(self.pending[i:i + 256]))
-                                     for i in range(0, len(self.pending), 256)])
-            self.steps = [SparseStep(s.step, s.theta, float(v))
-                          for s, v in zip(self.steps, values, strict=True)]
+            thetas = np.array([p[2] for p in self.pending])
+            values = np.concatenate([self.objectives(thetas[i:i + 256]) for i in range(0, len(thetas), 256)])
+            self.steps = [SparseStep(step, snap, value)
+                          for (step, snap, _), value in zip(self.pending, values.tolist(), strict=True)]
         last = self.steps[-1]
         if last.theta is None:
             frozen = theta.copy()
@@ -285,8 +284,9 @@ def _irls(G, C, l1, l2, theta, tol, max_iter, record):
     W = _as_rows(theta.copy())
     Cm = _as_rows(C)
     l1_eye = l1 * np.eye(len(W))
+    squares = W * W
     for it in range(1, max_iter + 1):
-        size = np.sqrt((W * W).sum(axis=1))
+        size = np.sqrt(squares.sum(axis=1))
         d = np.sqrt(size)[:, None]
         A = d * G * d.T
         A += l1_eye
@@ -297,9 +297,9 @@ def _irls(G, C, l1, l2, theta, tol, max_iter, record):
             raise np.linalg.LinAlgError("Singular matrix in the reweighted ℓ2 step.")
         new = d * x
         change = float(np.sqrt(((new - W) ** 2).sum()))
-        W = new
+        W, squares = new, new * new
         record.add(it, W.reshape(theta.shape))
-        if change < tol * max(1.0, float(np.sqrt((W * W).sum()))):
+        if change < tol * max(1.0, float(np.sqrt(squares.sum()))):
             break
     return W.reshape(theta.shape)
 
