@@ -637,10 +637,12 @@ class DBSCAN(BaseEstimator):
             stack = [seed]
             while stack:                                # only core points are pushed
                 i = stack.pop()
-                reached = np.sort(neighbours[i][labels[neighbours[i]] == -1])   # index order
-                labels[reached] = cluster
-                order.extend(reached.tolist())
-                stack.extend(reached[is_core[reached]].tolist())
+                reached = neighbours[i][labels[neighbours[i]] == -1]
+                if len(reached):
+                    reached.sort()                      # index order
+                    labels[reached] = cluster
+                    order.extend(reached.tolist())
+                    stack.extend(reached[is_core[reached]].tolist())
             history.append(DBSCANStep(cluster + 1, cluster, seed, _readonly(labels)))
             cluster += 1
         kinds = np.where(is_core, "core", np.where(labels >= 0, "border", "noise"))
