@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.spatial import cKDTree
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -56,6 +57,45 @@ def _k_smallest(D: FloatArray, k: int) -> np.ndarray:
     return np.argsort(D, axis=1, kind="stable")[:, :k]
 
 
+def _dense_k_nearest(Q, X, k, self_index=None) -> tuple[FloatArray, np.ndarray]:
+    """:func:`_k_nearest` from blocks of the full distance matrix (``self_index``: Q's rows in X)."""
+    dist, idx = np.empty((len(Q), k)), np.empty((len(Q), k), dtype=int)
+    for start in range(0, len(Q), CHUNK):          # a 150² grid against 1000 points stays small
+        D = np.sqrt(squared_distances(Q[start:start + CHUNK], X))
+        if self_index is not None:                 # never its own neighbour
+            D[np.arange(len(D)), self_index[start:start + CHUNK]] = np.inf
+        nb = _k_smallest(D, k)
+        idx[start:start + CHUNK] = nb
+        dist[start:start + CHUNK] = np.take_along_axis(D, nb, 1)
+    return dist, idx
+
+
+def _k_nearest(Q, X, k: int, tree, exclude_self: bool) -> tuple[FloatArray, np.ndarray]:
+    """Distances and indices of the k nearest samples of X to every row of Q, by distance then by
+    index (``exclude_self``: Q is X and a sample is not its own neighbour).
+
+    A k-d tree finds them in O(n log n). A row whose k-th and (k+1)-th distances are within a
+    relative 1e-7 (a tie, or a near tie the n × n expansion could order either way) or that has a
+    duplicate of itself is redone from the distance matrix, so the neighbours are those of the
+    dense computation.
+    """
+    s = int(exclude_self)
+    q = min(k + s + 1, len(X))
+    dist, idx = tree.query(Q, k=np.arange(1, q + 1))
+    clear = np.ones(len(Q), dtype=bool)
+    if exclude_self:
+        clear &= (idx[:, 0] == np.arange(len(Q))) & (dist[:, 1] > 0)
+    if q > k + s:
+        clear &= dist[:, k + s] - dist[:, k + s - 1] > 1e-7 * dist[:, k + s]
+    dist, idx = dist[:, s:k + s], idx[:, s:k + s]
+    order = np.lexsort((idx, dist), axis=1)
+    dist, idx = np.take_along_axis(dist, order, 1), np.take_along_axis(idx, order, 1)
+    redo = np.flatnonzero(~clear)
+    if len(redo):
+        dist[redo], idx[redo] = _dense_k_nearest(Q[redo], X, k, redo if exclude_self else None)
+    return dist, idx
+
+
 class LocalOutlierFactor(BaseEstimator):
     """Local outlier factor (Sugiyama §12.1, Fig 12.2).
 
@@ -90,11 +130,8 @@ class LocalOutlierFactor(BaseEstimator):
                              f"got {n}.")
         if self.convention not in ("standard", "listing"):
             raise ValueError("convention must be 'standard' or 'listing'.")
-        D = np.sqrt(squared_distances(X, X))
-        np.fill_diagonal(D, np.inf)                     # never its own neighbour
-        nb = _k_smallest(D, k)
-        np.fill_diagonal(D, 0.0)
-        nd = np.take_along_axis(D, nb, 1)
+        self._tree = cKDTree(X)
+        nd, nb = _k_nearest(X, X, k, self._tree, exclude_self=True)
         kd = nd[:, k - 1] if self.convention == "standard" else \
             (nd[:, k - 2] if k >= 2 else np.zeros(n))
         rd = np.maximum(kd[nb], nd)
@@ -119,12 +156,7 @@ class LocalOutlierFactor(BaseEstimator):
         """Distances and indices of the k nearest training samples of new points."""
         X = check_new_data(self, X, "X_fit_")
         k = int(self.n_neighbors)
-        dist, idx = np.empty((len(X), k)), np.empty((len(X), k), dtype=int)
-        for start in range(0, len(X), CHUNK):       # a 150² grid against 1000 points stays small
-            D = np.sqrt(squared_distances(X[start:start + CHUNK], self.X_fit_))
-            nb = _k_smallest(D, k)
-            idx[start:start + CHUNK] = nb
-            dist[start:start + CHUNK] = np.take_along_axis(D, nb, 1)
+        dist, idx = _k_nearest(X, self.X_fit_, k, self._tree, exclude_self=False)
         return dist, idx
 
     def score_samples(self, X) -> FloatArray:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.spatial import cKDTree
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -352,6 +354,10 @@ def _kernel_scores(K_onehot, K_diag_train_sums, counts):
     return scores
 
 
+EXACT_UP_TO = 3000   # kernel k-means keeps the exact n × n kernel up to this many samples
+LANDMARKS = 300      # and above uses the Nyström approximation with this many landmarks
+
+
 class KernelKMeans(BaseEstimator):
     """Kernel k-means with the Gaussian kernel K(x, x') = exp(−‖x − x'‖²/(2h²)) (Sugiyama §14.2).
 
@@ -364,14 +370,47 @@ class KernelKMeans(BaseEstimator):
     farthest from its own cluster mean in feature space is moved into it.
 
     The result depends strongly on the start — the motivation for spectral clustering.
+
+    Size: the exact K is n × n (3.2 GB at n = 20 000). ``n_landmarks="auto"`` keeps it exact up
+    to ``EXACT_UP_TO`` (3 000) samples and above uses the Nyström approximation
+    K ≈ K_nm K_mm⁻¹ K_mn with ``LANDMARKS`` (300) landmarks drawn by ``random_state`` (after the
+    random start, so the exact path is unchanged): K ≈ ΦΦᵀ, Φ = K_nm U S^{-1/2} from the
+    eigenpairs (S, U) of K_mm, and every product K·M becomes Φ(ΦᵀM), O(nm) instead of O(n²).
+    An integer asks for that many landmarks at any size (exact when ≥ n), None for the exact K.
+    ``approximated_`` says whether the approximation was used (``n_landmarks_`` how many).
+
     Attributes: ``labels_``, ``objective_``, ``n_iter_``, ``history_`` (one
     :class:`KernelKMeansStep` per reassignment). ``predict(X, labels=None)`` assigns new points
     by the same rule, for the clusters of the final labels or of any recorded ``labels``.
     """
 
     def __init__(self, n_clusters: int = 2, h: float = 1.0, max_iter: int = 100,
-                 init_labels=None, random_state=None):
+                 init_labels=None, random_state=None, n_landmarks="auto"):
         self._store(locals())
+
+    def _landmark_count(self, n: int) -> int | None:
+        """How many Nyström landmarks to use on n samples, None for the exact kernel."""
+        m = self.n_landmarks
+        if isinstance(m, str) and m == "auto":
+            return LANDMARKS if n > EXACT_UP_TO else None
+        if m is None:
+            return None
+        m = _check_int(m, "The number of landmarks")
+        return m if m < n else None
+
+    def _gram_times(self, M):
+        """K @ M for the training kernel (exact or Nyström)."""
+        return self._K @ M if self._features is None else self._features @ (self._features.T @ M)
+
+    def _cross_rows(self, X):
+        """Rows standing for K(X, training samples): K itself, or the Nyström features of X."""
+        if self._features is None:
+            return gaussian_kernel(X, self.X_fit_, self.h)
+        return gaussian_kernel(X, self._landmarks, self.h) @ self._nystrom_map
+
+    def _cross_times(self, rows, onehot):
+        """K(X, training samples) @ onehot from :meth:`_cross_rows`."""
+        return rows @ (onehot if self._features is None else self._features.T @ onehot)
 
     def fit(self, X, y=None) -> "KernelKMeans":
         X = check_array(X)
@@ -380,7 +419,6 @@ class KernelKMeans(BaseEstimator):
         h = check_positive(self.h, "The kernel width h")
         max_iter = _check_int(self.max_iter, "max_iter")
         rng = check_random_state(self.random_state)
-        K = gaussian_kernel(X, X, h)
         if self.init_labels is None:
             labels = rng.permutation(np.arange(n) % k)
         else:
@@ -388,12 +426,24 @@ class KernelKMeans(BaseEstimator):
             if labels.shape != (n,) or not np.all(np.isin(labels, np.arange(k))):
                 raise ValueError(f"init_labels must give one label in 0..{k - 1} per sample.")
             labels = labels.astype(int)
+        m = self._landmark_count(n)
+        self.X_fit_ = X
+        if m is None:
+            self._K, self._features = gaussian_kernel(X, X, h), None
+            diagK = np.diag(self._K)
+        else:
+            self._landmarks = X[np.sort(rng.choice(n, m, replace=False))]
+            S, U = np.linalg.eigh(gaussian_kernel(self._landmarks, self._landmarks, h))
+            keep = S > 1e-10 * S[-1]
+            self._nystrom_map = U[:, keep] / np.sqrt(S[keep])
+            self._K, self._features = None, gaussian_kernel(X, self._landmarks, h) @ self._nystrom_map
+            diagK = (self._features ** 2).sum(1)
+        self.approximated_, self.n_landmarks_ = m is not None, m
         ar = np.arange(k)
-        diagK = np.diag(K)
 
-        def stats(lab):                 # the one n × n product of an iteration: K @ onehot
+        def stats(lab):                 # the one kernel product of an iteration: K @ onehot
             onehot = (lab[:, None] == ar[None, :]).astype(float)
-            KO = K @ onehot
+            KO = self._gram_times(onehot)
             return KO, onehot.sum(0), np.einsum("ik,ik->k", onehot, KO)
 
         def objective(counts, within_sums):
@@ -420,8 +470,6 @@ class KernelKMeans(BaseEstimator):
                                             objective(counts, within_sums), moved))
             if moved == 0:
                 break
-        self.X_fit_ = X
-        self._K = K
         self.labels_ = labels
         self.objective_ = history[-1].objective
         self.n_iter_ = len(history) - 1
@@ -436,8 +484,8 @@ class KernelKMeans(BaseEstimator):
         k = int(self.n_clusters)
         onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
         counts = onehot.sum(0)
-        within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
-        return _kernel_scores(gaussian_kernel(X, self.X_fit_, self.h) @ onehot, within, counts).argmin(1)
+        within = np.einsum("ik,ik->k", onehot, self._gram_times(onehot))
+        return _kernel_scores(self._cross_times(self._cross_rows(X), onehot), within, counts).argmin(1)
 
     def predict_steps(self, X, steps=None) -> np.ndarray:
         """Labels of new points X for the clusters of every recorded step (default: all).
@@ -447,28 +495,29 @@ class KernelKMeans(BaseEstimator):
         """
         X = check_new_data(self, X, "X_fit_")
         steps = range(len(self.history_)) if steps is None else steps
-        K_new = gaussian_kernel(X, self.X_fit_, self.h)
+        rows = self._cross_rows(X)
         k = int(self.n_clusters)
         out = []
         for s in steps:
             lab = self.history_[s].labels
             onehot = (lab[:, None] == np.arange(k)[None, :]).astype(float)
-            within = np.einsum("ik,ik->k", onehot, self._K @ onehot)
-            out.append(_kernel_scores(K_new @ onehot, within, onehot.sum(0)).argmin(1))
+            within = np.einsum("ik,ik->k", onehot, self._gram_times(onehot))
+            out.append(_kernel_scores(self._cross_times(rows, onehot), within, onehot.sum(0)).argmin(1))
         return np.array(out, dtype=int).reshape(len(out), len(X))
 
     def fit_predict(self, X, y=None) -> np.ndarray:
         return self.fit(X).labels_
 
 
-def kernel_kmeans_starts(X, n_clusters: int, h: float, seeds) -> tuple[KernelKMeans, ...]:
+def kernel_kmeans_starts(X, n_clusters: int, h: float, seeds, n_landmarks="auto") -> tuple[KernelKMeans, ...]:
     """Kernel k-means fitted once from each random start in ``seeds`` (Sugiyama §14.2).
 
     The same data and width h end in different partitions and objectives J depending on the
-    start: kernel k-means only finds a local minimum.
+    start: kernel k-means only finds a local minimum. ``n_landmarks`` as in :class:`KernelKMeans`.
     """
     X = check_array(X)
-    return tuple(KernelKMeans(n_clusters, h, random_state=seed).fit(X) for seed in seeds)
+    return tuple(KernelKMeans(n_clusters, h, random_state=seed, n_landmarks=n_landmarks).fit(X)
+                 for seed in seeds)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -540,6 +589,18 @@ class DBSCANStep:
     labels: np.ndarray
 
 
+def _eps_neighbours(X, eps: float) -> list[np.ndarray]:
+    """N_ε(x_i) = {j : ‖x_i − x_j‖ ≤ ε} for every i (i included, in no particular order), from the
+    pairs a k-d tree finds (O(n log n) instead of the n × n distance matrix)."""
+    n = len(X)
+    pairs = cKDTree(X).query_pairs(eps, output_type="ndarray")          # i < j
+    rows, cols = np.r_[pairs[:, 0], pairs[:, 1], np.arange(n)], np.r_[pairs[:, 1], pairs[:, 0], np.arange(n)]
+    adj = coo_matrix((np.ones(len(rows), dtype=bool), (rows, cols)), shape=(n, n))
+    adj.has_canonical_format = True                 # no pair twice: rows bucketed, nothing summed
+    adj = adj.tocsr()
+    return np.split(adj.indices, adj.indptr[1:-1])
+
+
 class DBSCAN(BaseEstimator):
     """Density-based clustering DBSCAN (named in seed 003 §3.1; Ester et al. 1996).
 
@@ -563,29 +624,25 @@ class DBSCAN(BaseEstimator):
         n = len(X)
         eps = check_positive(self.eps, "ε (eps)")
         min_samples = _check_int(self.min_samples, "min_samples (MinPts)")
-        adj = squared_distances(X, X) <= eps * eps
-        np.fill_diagonal(adj, True)
-        is_core = adj.sum(1) >= min_samples
-        neighbours = [np.flatnonzero(row) for row in adj]
+        neighbours = _eps_neighbours(X, eps)
+        is_core = np.array([len(nb) for nb in neighbours]) >= min_samples
         labels = np.full(n, -1)
         order, history = [], []
         cluster = 0
-        for seed in range(n):
-            if labels[seed] != -1 or not is_core[seed]:
+        for seed in np.flatnonzero(is_core).tolist():
+            if labels[seed] != -1:
                 continue
             labels[seed] = cluster
             order.append(seed)
             stack = [seed]
-            while stack:
+            while stack:                                # only core points are pushed
                 i = stack.pop()
-                if not is_core[i]:
-                    continue
-                for j in neighbours[i]:
-                    if labels[j] == -1:
-                        labels[j] = cluster
-                        order.append(int(j))
-                        if is_core[j]:
-                            stack.append(int(j))
+                reached = neighbours[i][labels[neighbours[i]] == -1]
+                if len(reached):
+                    reached.sort()                      # index order
+                    labels[reached] = cluster
+                    order.extend(reached.tolist())
+                    stack.extend(reached[is_core[reached]].tolist())
             history.append(DBSCANStep(cluster + 1, cluster, seed, _readonly(labels)))
             cluster += 1
         kinds = np.where(is_core, "core", np.where(labels >= 0, "border", "noise"))
@@ -611,9 +668,7 @@ def k_distances(X, min_samples: int) -> FloatArray:
     m = _check_int(min_samples, "min_samples (MinPts)")
     if m > len(X):
         return np.full(len(X), np.inf)
-    d2 = squared_distances(X, X)
-    np.fill_diagonal(d2, 0.0)
-    return np.sqrt(np.maximum(np.partition(d2, m - 1, axis=1)[:, m - 1], 0.0))
+    return cKDTree(X).query(X, k=[m])[0][:, 0]          # the m-th nearest, itself the first
 
 
 # ----------------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from math import tanh
 
 import numpy as np
 import scipy.linalg
+from scipy.linalg.lapack import dpotrf
+from scipy.linalg.lapack import dpotrs
 from scipy.sparse import csr_matrix
 from scipy.sparse import diags
 from scipy.sparse import identity
@@ -87,12 +89,11 @@ ITERATIVE_FROM = 400  # above this many samples, a few top eigenpairs come from 
 
 
 def _top_eigh(A, m: int, n: int):
-    """The m largest eigenpairs of the symmetric A (an n × n array or a LinearOperator), ascending.
+    """The m largest eigenpairs of the symmetric n × n array A, ascending.
 
     Dense LAPACK for small n; for large n with few pairs, ARPACK's Lanczos iteration to machine
     precision (O(n²) per product instead of O(n³)), from a fixed start vector so that results are
-    reproducible. Falls back to the dense solver if ARPACK does not converge. Returns None when A
-    is an operator and ARPACK failed (the caller then builds the dense matrix).
+    reproducible. Falls back to the dense solver if ARPACK does not converge.
     """
     if n > ITERATIVE_FROM and m <= min(20, n // 10):
         v0 = np.random.default_rng(0).standard_normal(n)
@@ -102,8 +103,6 @@ def _top_eigh(A, m: int, n: int):
             return w[order], V[:, order]
         except (ArpackNoConvergence, ArpackError):
             pass
-    if isinstance(A, LinearOperator):
-        return None
     return _eigh_subset(A, None, n - m, n - 1)
 
 
@@ -291,8 +290,10 @@ def sparse_knn_graph(X, n_neighbors: int = 10, self_loops: bool = True) -> csr_m
 
 
 def _graph(X, n_neighbors):
-    """The k-NN graph an estimator uses: dense below ``SPARSE_FROM`` samples, sparse from there."""
-    return (knn_graph if len(X) < SPARSE_FROM else sparse_knn_graph)(X, n_neighbors)
+    """The k-NN graph an estimator uses: :func:`sparse_knn_graph` (the entries of :func:`knn_graph`,
+    found in O(n log n)), as a dense array below ``SPARSE_FROM`` samples."""
+    W = sparse_knn_graph(X, n_neighbors)
+    return W if len(X) >= SPARSE_FROM else W.toarray()
 
 
 def heat_kernel_graph(X, t: float = 0.7071067811865476) -> FloatArray:
@@ -321,8 +322,8 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     Returns (eigenvalues, vectors): the ``n_components`` smallest eigenvalues after the trivial
     λ = 0 of α = 1, ascending, and their D-orthonormal eigenvectors as columns — the book's
     (α_{n−1}, α_{n−2}, …). Solved as the symmetric problem D^{-1/2}WD^{-1/2}u = (1 − λ)u with the
-    trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1 (for a large connected
-    graph by sparse Lanczos iterations, else densely). This is the robust
+    trivial u₀ ∝ D^{1/2}1 deflated, i.e. every vector is D-orthogonal to 1 (for a large graph by
+    sparse Lanczos iterations in shift-invert mode, else densely). This is the robust
     reading of the book's ``eigs(L,D,c-1,'sm')``: on a disconnected graph it still never
     returns the constant vector (Sugiyama §14.3 pitfall). Signs: largest-|·| entry positive.
     A scipy.sparse W (:func:`sparse_knn_graph`) is solved by Lanczos in shift-invert mode,
@@ -341,14 +342,13 @@ def laplacian_eigenvectors(W, n_components: int) -> tuple[FloatArray, FloatArray
     s = 1.0 / np.sqrt(deg)
     u0 = np.sqrt(deg) / np.sqrt(deg.sum())
     found = None
-    if sparse and n_components < n - 1:
-        S = diags(s) @ ((W + W.T) / 2.0) @ diags(s)
+    # Lanczos unless a dense graph is small, or has more zero eigenvalues (components) than wanted,
+    # whose basis would then be the solver's choice: the dense LAPACK one as before.
+    lanczos = sparse or (n > ITERATIVE_FROM and graph_components(W)[0] <= n_components + 1)
+    if lanczos and n_components < n - 1:
+        Ws = csr_matrix(W)
+        S = diags(s) @ ((Ws + Ws.T) / 2.0) @ diags(s)
         found = _shift_invert_top(S.tocsc(), u0, n_components)
-    elif n > ITERATIVE_FROM and graph_components(W)[0] == 1:   # a simple top eigenvalue: Lanczos
-        Ws = csr_matrix((W + W.T) / 2.0)
-        op = LinearOperator((n, n), dtype=float,
-                            matvec=lambda v: s * (Ws @ (s * np.ravel(v))) - 2.0 * u0 * (u0 @ np.ravel(v)))
-        found = _top_eigh(op, n_components, n)
     if found is None:
         W = W.toarray() if sparse else W
         A = s[:, None] * W * s[None, :]
@@ -602,9 +602,11 @@ def _fa_loglik(S, m, Lam, psi) -> float:
     """ℓ = −m/2 [d log 2π + log|ΛΛᵀ + Ψ| + tr((ΛΛᵀ + Ψ)⁻¹S)], S the 1/m scatter of centred data."""
     d = len(psi)
     Sigma = Lam @ Lam.T + np.diag(psi)
-    c, low = scipy.linalg.cho_factor(Sigma)
+    c, info = dpotrf(Sigma, lower=False, clean=False)       # LAPACK's Cholesky, as cho_factor
+    if info:
+        raise np.linalg.LinAlgError("ΛΛᵀ + Ψ is not positive definite.")
     logdet = 2.0 * np.log(np.diag(c)).sum()
-    tr = np.trace(scipy.linalg.cho_solve((c, low), S))
+    tr = np.trace(dpotrs(c, S, lower=False)[0])              # (ΛΛᵀ + Ψ)⁻¹S, as cho_solve
     return float(-0.5 * m * (d * np.log(2 * np.pi) + logdet + tr))
 
 
@@ -653,10 +655,9 @@ class FactorAnalysis(BaseEstimator):
             LtPinv = Lam.T / psi                                   # ΛᵀΨ⁻¹
             Sigma_z = np.linalg.inv(np.eye(k) + LtPinv @ Lam)      # Σ_{z|x}
             beta = Sigma_z @ LtPinv                                 # = Λᵀ(ΛΛᵀ + Ψ)⁻¹
-            Mu = Xc @ beta.T                                        # rows μ_{z|x}
-            # M-step
-            Exz = Xc.T @ Mu / m                                     # (1/m) Σ x̃ μᵀ
-            Ezz = Mu.T @ Mu / m + Sigma_z                           # (1/m) Σ (μμᵀ + Σ)
+            # M-step; with μ_{z|x} = βx̃ the sums over samples are products with S = (1/m) Σ x̃x̃ᵀ
+            Exz = S @ beta.T                                        # (1/m) Σ x̃ μᵀ
+            Ezz = beta @ Exz + Sigma_z                              # (1/m) Σ (μμᵀ + Σ)
             Lam = np.linalg.solve(Ezz, Exz.T).T
             Phi_diag = (var - 2.0 * np.einsum("ij,ij->i", Exz, Lam)
                         + np.einsum("ij,jk,ik->i", Lam, Ezz, Lam))

@@ -85,6 +85,37 @@ def test_lof_duplicates_and_bad_k():
         LocalOutlierFactor(2, convention="book").fit(X)
 
 
+def _dense_lof(X, k):
+    """The straightforward LOF of Sugiyama Fig 12.2: the full distance matrix, stable sort."""
+    D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    np.fill_diagonal(D, np.inf)
+    nb = np.argsort(D, axis=1, kind="stable")[:, :k]
+    nd = np.take_along_axis(D, nb, 1)
+    rd = np.maximum(nd[:, -1][nb], nd)
+    lrd = 1.0 / (rd.mean(1) + 1e-10)
+    return nb, nd, lrd[nb].mean(1) / lrd
+
+
+@pytest.mark.parametrize("data", ["demo", "grid", "duplicates"])
+def test_lof_tree_search_gives_the_dense_neighbours(data):
+    # the k-d tree (redoing ties and duplicates densely) gives the same neighbours, in the same
+    # order, and the same factors as the full distance matrix
+    rng = np.random.default_rng(3)
+    X = {"demo": np.r_[_lof_demo(), rng.normal(size=(400, 2))],
+         "grid": np.c_[np.repeat(np.arange(12.0), 12), np.tile(np.arange(12.0), 12)],
+         "duplicates": np.r_[rng.normal(size=(200, 2)), np.zeros((6, 2)), [[3.0, 3.0]] * 4]}[data]
+    for k in (1, 3, 8):
+        lof = LocalOutlierFactor(k).fit(X)
+        nb, nd, factors = _dense_lof(X, k)
+        np.testing.assert_allclose(lof.neighbor_distances_, nd, rtol=1e-12, atol=1e-12)
+        if data != "grid":                 # the grid's equal distances may come in either order
+            np.testing.assert_array_equal(lof.neighbors_, nb)
+        np.testing.assert_allclose(lof.lof_, factors, rtol=1e-10)
+        Q = rng.uniform(-3, 12, (50, 2))
+        D = np.sqrt(((Q[:, None] - X[None]) ** 2).sum(-1))
+        np.testing.assert_allclose(lof.kneighbors(Q)[0], np.sort(D, axis=1)[:, :k], rtol=1e-12)
+
+
 # ----------------------------------------------------------------------------------------- SVDD
 
 @pytest.mark.parametrize("C, sigma", [(0.05, 1.0), (0.02, 0.5), (0.1, 2.0)])

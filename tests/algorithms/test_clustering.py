@@ -166,6 +166,41 @@ def test_kernel_kmeans_reseeds_empty_clusters():
         KernelKMeans(2, init_labels=[0, 1, 5]).fit(np.zeros((3, 2)))
 
 
+def test_kernel_kmeans_exact_path_is_the_book_iteration():
+    # below EXACT_UP_TO samples the full kernel: labels and J of every step as a plain loop over
+    # the assignment rule of Sugiyama §14.2 from the same random start
+    X, _ = _spirals(2, 300)
+    kk = KernelKMeans(2, 1.0, random_state=4).fit(X)
+    assert not kk.approximated_ and kk.n_landmarks_ is None
+    K = np.exp(-((X[:, None] - X[None]) ** 2).sum(-1) / 2.0)
+    labels = np.random.default_rng(4).permutation(np.arange(300) % 2)
+    for step in kk.history_:
+        np.testing.assert_array_equal(step.labels, labels)
+        onehot = np.eye(2)[labels]
+        n_y, sums = onehot.sum(0), onehot.T @ K @ onehot
+        np.testing.assert_allclose(step.objective, np.trace(K) - (np.diag(sums) / n_y).sum(), rtol=1e-10)
+        labels = (-2 * K @ onehot / n_y + np.diag(sums) / n_y**2).argmin(1)
+    np.testing.assert_array_equal(kk.history_[-1].labels, labels)      # the last step moved nothing
+
+
+def test_kernel_kmeans_nystrom_above_the_exact_size_finds_the_same_clusters():
+    rng = np.random.default_rng(0)
+    truth = np.arange(4000) % 3
+    X = np.array([[-4.0, 0.0], [0.0, 6.0], [4.0, 0.0]])[truth] + rng.standard_normal((4000, 2))
+    approx = KernelKMeans(3, 1.0, random_state=0).fit(X)                 # n > EXACT_UP_TO
+    exact = KernelKMeans(3, 1.0, random_state=0, n_landmarks=None).fit(X)
+    assert approx.approximated_ and approx.n_landmarks_ == 300 and not exact.approximated_
+    assert adjusted_rand_index(approx.labels_, exact.labels_) > 0.99
+    assert adjusted_rand_index(approx.labels_, truth) > 0.99
+    J = np.array([s.objective for s in approx.history_])
+    assert np.all(np.diff(J) <= 1e-9 * J[0])                             # still never increases
+    grid = rng.uniform(-6, 8, (200, 2))
+    np.testing.assert_array_equal(approx.predict_steps(grid)[-1], approx.predict(grid))
+    assert adjusted_rand_index(approx.predict(grid), exact.predict(grid)) > 0.95
+    small = KernelKMeans(2, 1.0, random_state=0, n_landmarks=50).fit(X[:200])
+    assert small.approximated_ and small.n_landmarks_ == 50
+
+
 # -------------------------------------------------------------------------- spectral clustering
 
 def test_spectral_clustering_separates_the_book_spirals():
@@ -201,6 +236,25 @@ def test_spectral_clustering_warns_when_components_exceed_clusters(seed, k):
     assert np.all(np.isfinite(sc.embedding_)) and np.ptp(sc.embedding_) > 0
 
 
+def test_spectral_embedding_of_two_spirals_by_lanczos_is_the_dense_one():
+    # two components and one embedding dimension: the vector is unique up to sign, so shift-invert
+    # Lanczos (above ITERATIVE_FROM) gives the dense LAPACK solution of the deflated problem to 1e-10
+    import scipy.linalg
+
+    X, y = _spirals(1, 600)
+    sc = SpectralClustering(2, 10, random_state=0).fit(X)
+    assert sc.n_connected_components_ == 2
+    W = sc.affinity_matrix_
+    deg = W.sum(1)
+    s, u0 = 1 / np.sqrt(deg), np.sqrt(deg / deg.sum())
+    mu, U = scipy.linalg.eigh(s[:, None] * W * s[None, :] - 2 * np.outer(u0, u0))
+    v = s * U[:, -1]
+    v *= np.sign(v[np.abs(v).argmax()])
+    np.testing.assert_allclose(sc.eigenvalues_, [1 - mu[-1]], atol=1e-12)
+    np.testing.assert_allclose(sc.embedding_[:, 0], v, atol=1e-10)
+    assert adjusted_rand_index(sc.labels_, y) == 1.0
+
+
 # --------------------------------------------------------------------------------------- DBSCAN
 
 @pytest.mark.parametrize("eps, min_samples", [(0.3, 5), (0.5, 4), (0.8, 10), (0.2, 2)])
@@ -217,6 +271,41 @@ def test_dbscan_matches_sklearn(eps, min_samples):
     assert np.all(types[ours.core_sample_indices_] == "core")
     assert len(ours.history_) == ours.n_clusters_ == ours.labels_.max() + 1
     assert sorted(ours.expansion_order_) == sorted(np.flatnonzero(ours.labels_ >= 0))
+
+
+def _dbscan_by_the_definition(X, eps, min_samples):
+    """Ester et al.'s growth with the full distance matrix, one neighbour at a time."""
+    adj = ((X[:, None] - X[None]) ** 2).sum(-1) <= eps * eps
+    is_core = adj.sum(1) >= min_samples
+    labels, order, cluster = np.full(len(X), -1), [], 0
+    for seed in np.flatnonzero(is_core):
+        if labels[seed] != -1:
+            continue
+        labels[seed], stack = cluster, [seed]
+        order.append(seed)
+        while stack:
+            i = stack.pop()
+            for j in np.flatnonzero(adj[i]) if is_core[i] else ():
+                if labels[j] == -1:
+                    labels[j] = cluster
+                    order.append(j)
+                    stack += [j] if is_core[j] else []
+        cluster += 1
+    return labels, order
+
+
+@pytest.mark.parametrize("eps, min_samples", [(0.3, 5), (0.5, 4), (1.0, 3)])
+def test_dbscan_neighbour_search_keeps_labels_and_expansion_order(eps, min_samples):
+    rng = np.random.default_rng(11)
+    X = np.r_[rng.standard_normal((300, 2)), rng.standard_normal((300, 2)) + 3, np.zeros((5, 2)),
+              np.c_[np.arange(10.0), np.zeros(10)] * 0.5]          # duplicates; a chain ε apart
+    model = DBSCAN(eps, min_samples).fit(X)
+    labels, order = _dbscan_by_the_definition(X, eps, min_samples)
+    np.testing.assert_array_equal(model.labels_, labels)
+    np.testing.assert_array_equal(model.expansion_order_, order)
+    np.testing.assert_array_equal(model.history_[-1].labels, labels)
+    d = np.sort(np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1)), axis=1)
+    np.testing.assert_allclose(k_distances(X, min_samples), d[:, min_samples - 1], rtol=1e-12)
 
 
 def test_dbscan_rejects_bad_parameters():

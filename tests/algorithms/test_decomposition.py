@@ -297,6 +297,26 @@ def test_factor_analysis_uses_centred_psi_update():
     np.testing.assert_allclose(a.transform(X), b.transform(X + 100.0), atol=1e-6)
 
 
+def test_factor_analysis_em_is_the_per_sample_em_of_the_notes():
+    # CS229 M45 (8) with the sums over samples written out: every step's Λ, Ψ and ℓ to 1e-10
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(300, 2)) @ rng.normal(size=(2, 5)) + 0.5 * rng.normal(size=(300, 5))
+    fa = FactorAnalysis(2, max_iter=40, tol=0.0, random_state=0).fit(X)
+    Xc = X - X.mean(0)
+    Lam, psi = fa.history_[0].loadings, fa.history_[0].psi
+    for step in fa.history_[1:]:
+        beta = Lam.T @ np.linalg.inv(Lam @ Lam.T + np.diag(psi))
+        Mu = Xc @ beta.T                                          # μ_{z|x} of every sample
+        Sigma_z = np.eye(2) - beta @ Lam
+        Ezz = sum(np.outer(mu, mu) + Sigma_z for mu in Mu)
+        Lam = sum(np.outer(x, mu) for x, mu in zip(Xc, Mu, strict=True)) @ np.linalg.inv(Ezz)
+        psi = np.mean([x * x - 2 * x * (Lam @ mu) for x, mu in zip(Xc, Mu, strict=True)], 0) \
+            + np.diag(Lam @ Ezz @ Lam.T) / len(X)
+        np.testing.assert_allclose(step.loadings, Lam, rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(step.psi, psi, rtol=1e-10)
+    assert len(fa.history_) == 41
+
+
 def test_fa_posterior_is_the_e_step():
     X, _, _ = _fa_data(seed=2)
     fa = FactorAnalysis(2, random_state=0, max_iter=50).fit(X)
@@ -400,6 +420,25 @@ def test_large_problems_use_lanczos_with_the_dense_answer():
     np.testing.assert_allclose(np.abs(V), np.abs(s[:, None] * U[:, ::-1]), atol=1e-8)
 
 
+def test_laplacian_eigenmap_of_a_large_connected_graph_is_the_generalized_eigenproblem():
+    # shift-invert Lanczos above ITERATIVE_FROM gives Lα = λDα of the listing to 1e-10 (Sugiyama (13.2))
+    import scipy.linalg
+
+    from algorithms.decomposition import ITERATIVE_FROM
+
+    rng = np.random.default_rng(5)
+    a = 3 * np.pi * rng.random(ITERATIVE_FROM + 100)
+    X = np.c_[a * np.cos(a), 30 * rng.random(len(a)), a * np.sin(a)]
+    le = LaplacianEigenmap(2, 10).fit(X)
+    assert le.n_connected_components_ == 1
+    W = le.affinity_matrix_
+    D = np.diag(W.sum(1))
+    lam, V = scipy.linalg.eigh(D - W, D, subset_by_index=[1, 2])
+    V = V * np.sign(V[np.abs(V).argmax(0), [0, 1]])                  # largest-|·| entry positive
+    np.testing.assert_allclose(le.eigenvalues_, lam, atol=1e-12)
+    np.testing.assert_allclose(le.embedding_, V, atol=1e-10)
+
+
 @pytest.mark.parametrize("kind", ["speech", "laplace", "uniform"])
 def test_fastica_solver_matches_scikit_learn_up_to_sign_and_permutation(kind):
     X, S, _ = cocktail_party(2000, 3, kind=kind, random_state=4)
@@ -437,6 +476,7 @@ def test_sparse_knn_graph_has_the_entries_of_the_dense_listing_graph(k, d):
     dense = knn_graph(X, k)
     sparse = sparse_knn_graph(X, k)
     np.testing.assert_array_equal(sparse.toarray(), dense)
+    np.testing.assert_array_equal(LaplacianEigenmap(1, k).fit(X).affinity_matrix_, dense)  # estimators' W
     np.testing.assert_array_equal(sparse_knn_graph(X, k, self_loops=False).toarray(), knn_graph(X, k, False))
 
 

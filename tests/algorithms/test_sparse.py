@@ -193,3 +193,34 @@ def test_filter_and_wrapper_find_the_relevant_features(features):
 def test_bad_input_is_refused_with_a_message(make, message):
     with pytest.raises(ValueError, match=message):
         make()
+
+
+@pytest.mark.parametrize("tau", [0.0, 0.3])
+def test_reweighted_l2_is_the_book_iteration_step_by_step(tau):
+    # Sugiyama Fig 5.6 (rescaled form θ = Θ^½(Θ^½GΘ^½ + λ1 I + 2λ2 Θ)⁻¹Θ^½c) written out plainly:
+    # every recorded θ and every J of history_ to 1e-10
+    X, y = relevant_features_data(200, 10, 0.5, random_state=3)
+    model = ElasticNet(20.0, tau, "irls").fit(X, y)
+    A, b = X - X.mean(0), y - y.mean()
+    G, c = A.T @ A, A.T @ b
+    theta = np.linalg.solve(G + 20.0 * np.eye(10), c)
+    for step in model.history_:
+        if step.theta is not None:
+            np.testing.assert_allclose(step.theta, theta, rtol=1e-10, atol=1e-12)
+        J = penalised_objective(A, b, theta, 20.0, tau)
+        np.testing.assert_allclose(step.objective, J, rtol=1e-10)
+        d = np.sqrt(np.abs(theta))
+        M = d[:, None] * G * d[None, :] + 20.0 * (1 - tau) * np.eye(10) + 40.0 * tau * np.diag(np.abs(theta))
+        theta = d * np.linalg.solve(M, d * c)
+
+
+def test_group_lasso_history_objectives_are_those_of_its_snapshots():
+    X, Y = relevant_features_data(300, 10, 0.5, n_outputs=3, random_state=1)
+    for solver in ("cd", "irls"):
+        model = GroupLasso(50.0, solver).fit(X, Y)
+        A, B = X - X.mean(0), Y - Y.mean(0)
+        for step in model.history_:
+            if step.theta is not None:
+                J = 0.5 * ((A @ step.theta - B) ** 2).sum() + 50.0 * l21_norm(step.theta)
+                np.testing.assert_allclose(step.objective, J, rtol=1e-12)
+        assert model.objective_ == model.history_[-1].objective

@@ -107,6 +107,17 @@ def test_kernel_kmeans_preset_shows_dependence_on_the_start():
     assert low < high
 
 
+@pytest.mark.parametrize("lang, words", [("en", "Nyström approximation on"), ("zh", "已启用 Nyström 近似")])
+def test_kernel_kmeans_says_when_the_kernel_is_approximated(lang, words):
+    query = {"clu.view": "kernel", "clu.data": "spectral_spirals", "clu.k": "2"}
+    at = open_page(PAGE, query={**query, "clu.n": "4000"}, lang=lang)
+    assert not at.exception
+    note = next(e.value for e in at.info if words in e.value)
+    assert "300" in note and "4000" in note
+    exact = open_page(PAGE, query={**query, "clu.n": "500"}, lang=lang)
+    assert not exact.exception and "Nyström" not in texts(exact)
+
+
 def test_dbscan_preset_finds_the_two_spirals():
     at = choose_preset(open_page(PAGE), "Notes on Zhou §3.1")
     shown = metrics(at)

@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from algorithms import KernelKMeans
 from algorithms import kernel_kmeans_starts
+from algorithms.clustering import LANDMARKS
 from algorithms.clustering import adjusted_rand_index
 from ui.charts import chart
 from ui.controls import log_slider
@@ -43,7 +44,8 @@ from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
 from views.clustering._stepping import edit_mode
 
-MAX_N = 600  # larger data are subsampled (the kernel matrix costs O(n²))
+MAX_N = 5000  # larger data are subsampled
+EXACT_N = 600  # up to here the exact n × n kernel, above it Nyström with LANDMARKS landmarks (said on screen)
 GALLERY = 6  # kernel k-means starts compared side by side
 
 
@@ -52,9 +54,14 @@ def kernel_resolution(n: int) -> int:
     return int(np.clip(np.sqrt(4e6 / max(n, 1)), 30, 80))
 
 
+def landmarks(n: int) -> int | None:
+    """The view's kernel: exact up to EXACT_N points (six starts are fitted), else Nyström."""
+    return None if n <= EXACT_N else LANDMARKS
+
+
 @st.cache_data(max_entries=32, show_spinner=False)
 def fit_kernel_kmeans(X, k, h, seed, x_range, y_range):
-    model = KernelKMeans(k, h, random_state=seed).fit(X)
+    model = KernelKMeans(k, h, random_state=seed, n_landmarks=landmarks(len(X))).fit(X)
     res = kernel_resolution(len(X))
     _, _, grid = grid_points(x_range, y_range, res)
     return model, model.predict_steps(grid).reshape(-1, res, res).astype(np.uint8)
@@ -62,7 +69,7 @@ def fit_kernel_kmeans(X, k, h, seed, x_range, y_range):
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def kernel_gallery(X, k, h, first_seed):
-    return kernel_kmeans_starts(X, k, h, range(first_seed, first_seed + GALLERY))
+    return kernel_kmeans_starts(X, k, h, range(first_seed, first_seed + GALLERY), landmarks(len(X)))
 
 
 def render(ctx, controls, main):
@@ -80,6 +87,8 @@ def render(ctx, controls, main):
         if (fit := fitted(fit_kernel_kmeans, X, k, h, seed, axes.x_range, axes.y_range)) is None:
             return
         model, regions = fit
+        if model.approximated_:
+            st.info(t("clu.kk_nystrom", m=model.n_landmarks_, n=len(X), exact=EXACT_N))
         history = model.history_
         res = regions.shape[1]
         gx, gy = np.linspace(*axes.x_range, res), np.linspace(*axes.y_range, res)
