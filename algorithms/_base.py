@@ -11,6 +11,7 @@ Every estimator in `algorithms` follows the scikit-learn contract:
 
 from __future__ import annotations
 
+import functools
 import inspect
 from typing import Any
 
@@ -21,15 +22,19 @@ from numpy.typing import NDArray
 FloatArray = NDArray[np.float64]
 
 
+@functools.cache
+def _init_parameters(init) -> tuple[str, ...]:
+    """The hyperparameters a constructor takes (read once per class: ``inspect`` is slow)."""
+    parameters = inspect.signature(init).parameters.items()
+    return tuple(name for name, p in parameters if name != "self" and p.kind != p.VAR_KEYWORD)
+
+
 class BaseEstimator:
     """Parameter handling shared by all estimators (get_params / set_params / repr)."""
 
     @classmethod
-    def _param_names(cls) -> list[str]:
-        signature = inspect.signature(cls.__init__)
-        return [
-            name for name, p in signature.parameters.items() if name != "self" and p.kind != p.VAR_KEYWORD
-        ]
+    def _param_names(cls) -> tuple[str, ...]:
+        return _init_parameters(cls.__init__)
 
     def _store(self, arguments: dict[str, Any]) -> None:
         """Keep every constructor argument as the attribute of the same name (scikit-learn's rule:
