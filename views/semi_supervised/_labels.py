@@ -9,9 +9,11 @@ import streamlit as st
 from algorithms import partial_labels
 from ui.data_panel import data_signature
 from ui.i18n import t
+from ui.views import fit_subset
 from ui.views import fitted
 
 KEY = "ssl.labels"
+SAMPLE_LIMIT = 500  # LapRLS solves an n × n system: above this many points the views fit an even sample
 
 
 def labelled_mask(ctx) -> np.ndarray | None:
@@ -32,6 +34,20 @@ def targets(ctx):
         return None
     classes, truth, y = result
     return classes, truth, y, y != 0
+
+
+def sample_index(main, labelled: np.ndarray) -> np.ndarray:
+    """Indices of the points the views fit and draw: all up to SAMPLE_LIMIT, else an even sample of
+    that many (said on screen by ``fit_subset``) holding every labelled point in place of others."""
+    n = len(labelled)
+    with main:
+        picked = fit_subset(n, SAMPLE_LIMIT)
+    if isinstance(picked, slice):
+        return np.arange(n)
+    keep = np.flatnonzero(labelled)
+    rest = np.setdiff1d(picked, keep)
+    room = max(SAMPLE_LIMIT - len(keep), 0)
+    return np.union1d(keep, rest[np.round(np.linspace(0, len(rest) - 1, room)).astype(int)])
 
 
 def toggle(ctx, points: list[dict]) -> None:
