@@ -38,16 +38,9 @@ def targets(ctx):
 
 def sample_index(main, labelled: np.ndarray) -> np.ndarray:
     """Indices of the points the views fit and draw: all up to SAMPLE_LIMIT, else an even sample of
-    that many (said on screen by ``fit_subset``) holding every labelled point in place of others."""
-    n = len(labelled)
+    that many holding every labelled point (said on screen by ``fit_subset``)."""
     with main:
-        picked = fit_subset(n, SAMPLE_LIMIT)
-    if isinstance(picked, slice):
-        return np.arange(n)
-    keep = np.flatnonzero(labelled)
-    rest = np.setdiff1d(picked, keep)
-    room = max(SAMPLE_LIMIT - len(keep), 0)
-    return np.union1d(keep, rest[np.round(np.linspace(0, len(rest) - 1, room)).astype(int)])
+        return np.arange(len(labelled))[fit_subset(len(labelled), SAMPLE_LIMIT, np.flatnonzero(labelled))]
 
 
 def toggle(ctx, points: list[dict]) -> None:
