@@ -87,11 +87,17 @@ def fitted(fit, *args):
         return None
 
 
-def fit_subset(n: int, limit: int) -> slice | np.ndarray:
+def fit_subset(n: int, limit: int, keep=()) -> slice | np.ndarray:
     """Which of ``n`` samples a view fits on: all up to ``limit`` (a fit that must answer within a
     second), else an even random sample of ``limit`` of them (the same for the same n), said on screen.
-    Index the data with it: ``X[fit_subset(len(X), 3000)]``."""
+    Index the data with it: ``X[fit_subset(len(X), 3000)]``. The indices ``keep`` (a few labelled
+    points) are in the sample, in place of as many others taken evenly from it."""
     if n <= limit:
         return slice(None)
     st.info(t("view.fit_subset", used=f"{limit:,}", total=f"{n:,}"))
-    return np.sort(np.random.default_rng(n).choice(n, limit, replace=False))
+    picked = np.sort(np.random.default_rng(n).choice(n, limit, replace=False))
+    keep = np.unique(np.asarray(keep, dtype=int))[:limit]
+    if len(keep) == 0:
+        return picked
+    rest = np.setdiff1d(picked, keep)
+    return np.union1d(keep, rest[np.round(np.linspace(0, len(rest) - 1, limit - len(keep))).astype(int)])

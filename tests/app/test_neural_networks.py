@@ -6,6 +6,7 @@ from tests.app.apptools import chart_specs
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from views.neural_networks._common import NN_LIMIT
 
 PAGE = "neural_networks.py"
 
@@ -70,8 +71,9 @@ def test_three_classes_use_softmax():
 
 def test_a_large_data_set_with_batch_1_is_cut_to_the_budget():
     at = open_page(PAGE, query={"nn.data": "xor", "nn.n": "3000", "nn.batch": "1", "nn.epochs": "50"})
-    assert any("Trained for 5 of the 50 epochs" in c.value for c in at.caption)
-    assert np.isclose(int(metrics(at)["Epochs run"]), 5)
+    # trained on an even sample of NN_LIMIT = 1 000: 15 000 updates are 15 epochs
+    assert any("Trained for 15 of the 50 epochs" in c.value for c in at.caption)
+    assert np.isclose(int(metrics(at)["Epochs run"]), 15)
 
 
 def test_backprop_preset_matches_the_numerical_gradient():
@@ -101,3 +103,17 @@ def test_vanishing_preset_sigmoid_gradients_shrink_towards_the_input():
     assert float(metrics(at)["First / output layer"]) < 1e-4
     at = open_page(PAGE, query={"nn.view": "gradients", "nn.act": "relu", "nn.depth": "8"})
     assert float(metrics(at)["First / output layer"]) > 1e-3  # ReLU: φ′ = 1, no ¼ per layer
+
+
+def test_n_20000_trains_on_an_even_sample_said_on_screen():
+    """Every data view at n = 20 000 trains on NN_LIMIT points (back-propagation's sample slider runs
+    over them) and says so; at the default n no message and all 200 points."""
+    message = [f"This view fits on {NN_LIMIT:,} of the 20,000 samples, an even random sample, so that it "
+               "answers within a second."]
+    for view in ("play", "regress", "backprop", "gradients"):
+        at = open_page(PAGE, {"nn.view": view, "nn.n": "20000"})
+        assert not at.exception and [e.value for e in at.info if "samples" in e.value] == message, view
+        if view == "backprop":
+            assert widget(at, "nn.sample").max == NN_LIMIT
+    at = open_page(PAGE, {"nn.view": "backprop"})
+    assert not [e for e in at.info if "samples" in e.value] and widget(at, "nn.sample").max == 200

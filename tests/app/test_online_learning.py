@@ -122,3 +122,18 @@ def test_chinese_page_renders():
     at = open_page(PAGE, {"onl.view": "arow"}, lang="zh")
     assert not at.exception
     assert "错误次数" in metrics(at)
+
+
+def test_a_long_stream_is_an_even_sample_said_on_screen():
+    """n = 20 000: the stream is an even sample of STREAM_LIMIT points (the learner sees exactly
+    those), the info message says so; at the default n no message."""
+    from views.online_learning._stream import STREAM_LIMIT
+
+    at = open_page(PAGE, {"onl.view": "perceptron", "onl.n": "20000"})
+    assert not at.exception
+    info = [e.value for e in at.info if "samples" in e.value]
+    assert info == [f"This view fits on {STREAM_LIMIT:,} of the 20,000 samples, an even random sample, "
+                    "so that it answers within a second."]
+    assert metrics(at)["Points seen"] == str(STREAM_LIMIT)
+    at = open_page(PAGE, {"onl.view": "perceptron"})
+    assert not [e for e in at.info if "samples" in e.value] and metrics(at)["Points seen"] == "200"

@@ -8,6 +8,7 @@ from algorithms import graph_components
 from algorithms import graph_edges
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
+from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -79,7 +80,26 @@ def test_no_label_and_too_many_points_give_messages():
     at.session_state[_labels.KEY] = {"base": data_signature(data), "mask": np.zeros(200, bool)}
     at.run()
     assert not at.exception and any("No sample is labelled" in e.value for e in at.error)
-    at = open_page(PAGE, {"ssl.n": "2000"})
-    assert not at.exception and any("at most 1000 points" in e.value for e in at.error)
     at = open_page(PAGE, {"ssl.data": "blobs3"})
     assert not at.exception and any("two classes" in e.value for e in at.error)
+
+
+def test_many_points_fit_an_even_sample_that_keeps_the_labels():
+    """n = 20 000: both views fit and draw SAMPLE_LIMIT points holding the book's two labelled tips
+    (indices 0 and n − 1); the chart's customdata are indices into the data, so a click labels the
+    right point; the info message says so. At the default n all points and no message."""
+    for view in ("laprls", "graph"):
+        at = open_page(PAGE, {"ssl.view": view, "ssl.n": "20000"})
+        assert not at.exception and not at.error
+        info = [e.value for e in at.info if "samples" in e.value]
+        assert info == [f"This view fits on {_labels.SAMPLE_LIMIT} of the 20,000 samples, an even random "
+                        "sample, so that it answers within a second."]
+        index = np.concatenate([next(decoded_arrays(tr["customdata"])) for tr in chart_specs(at)[0]["data"]
+                                if "customdata" in tr])
+        assert len(index) == len(np.unique(index)) == _labels.SAMPLE_LIMIT
+        assert {0, 19_999} <= set(index.astype(int).tolist()) and index.max() < 20_000
+    assert metrics(at)["Accuracy, LapRLS"].endswith("%")
+    at = open_page(PAGE)
+    assert not [e for e in at.info if "samples" in e.value] and metrics(at)["Labelled"] == "2 / 200"
+    at = open_page(PAGE, {"ssl.n": "20000"})
+    assert metrics(at)["Labelled"] == f"2 / {_labels.SAMPLE_LIMIT}"

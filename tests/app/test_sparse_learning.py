@@ -2,9 +2,18 @@
 
 import numpy as np
 
+from algorithms import Lasso
+from algorithms.datasets import load_dataset
+from tests.app.apptools import chart_specs
+from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from ui.explain import fmt
+from views.sparse_learning._common import ZERO_TOL
+from views.sparse_learning._common import make_basis
+from views.sparse_learning.lasso import LASSO_LIMIT
+from views.sparse_learning.solvers import SOLVERS_LIMIT
 
 PAGE = "sparse_learning.py"
 
@@ -90,3 +99,29 @@ def test_lp_penalty_is_sparse_only_up_to_p_equal_one():
     sparse = int(metrics(at)["Non-zero θ_j"].split()[0])
     widget(at, "sp.fit_p").set_value(2.0).run()
     assert not at.exception and sparse < 13 and metrics(at)["Non-zero θ_j"] == "50 of 50"
+
+
+def test_n_20000_fits_an_even_sample_said_on_screen():
+    """The lasso view fits and draws LASSO_LIMIT points, the solvers view SOLVERS_LIMIT (its ISTA row
+    equals ISTA on that sample); the info message gives the numbers; at the default n no message."""
+    def message(limit):
+        return [f"This view fits on {limit:,} of the 20,000 samples, an even random sample, so that it "
+                "answers within a second."]
+
+    at = open_page(PAGE, {"sp.view": "lasso", "sp.n": "20000"})
+    assert not at.exception and [e.value for e in at.info if "samples" in e.value] == message(LASSO_LIMIT)
+    drawn = next(tr for tr in chart_specs(at)[0]["data"] if tr.get("name") == "Training data")
+    index = next(decoded_arrays(drawn["customdata"])).astype(int)
+    assert len(index) == len(np.unique(index)) == LASSO_LIMIT and index.max() < 20_000
+    at = open_page(PAGE, {"sp.view": "solvers", "sp.n": "20000"})
+    assert not at.exception and [e.value for e in at.info if "samples" in e.value] == message(SOLVERS_LIMIT)
+    data = load_dataset("sinc", 20_000, None, 0)
+    used = np.sort(np.random.default_rng(20_000).choice(20_000, SOLVERS_LIMIT, replace=False))
+    ista = Lasso(0.1, "ista", basis=make_basis("gaussian", 0.3), max_iter=2000, tol=1e-10, eta=0.1,
+                 zero_tol=ZERO_TOL).fit(data.X[used, :1], data.y[used])
+    table = at.dataframe[0].value
+    row = table.set_index(table.columns[0]).loc["Proximal gradient (ISTA)"]
+    assert row.iloc[1] == fmt(ista.objective_, 7)
+    for view in ("lasso", "solvers"):
+        at = open_page(PAGE, {"sp.view": view})
+        assert not [e for e in at.info if "samples" in e.value]

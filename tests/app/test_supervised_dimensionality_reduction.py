@@ -14,9 +14,12 @@ from algorithms import spread_labels
 from algorithms import unit_directions
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
+from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from views.supervised_dimensionality_reduction._common import SAMPLE_LIMIT
+from views.supervised_dimensionality_reduction.lsdr import LSDR_LIMIT
 
 PAGE = "supervised_dimensionality_reduction.py"
 
@@ -146,3 +149,26 @@ def test_3d_preset_fda_beats_pca_and_each_criterion_wins_its_own():
     assert float(shown["Iterative T: trace ratio"]) >= float(shown["Eigenproblem T: trace ratio"])
     assert len(chart_specs(at)) >= 2
 
+
+
+def test_n_20000_fits_an_even_sample_said_on_screen():
+    """Every view at n = 20 000 fits and draws an even sample (LSDR a smaller one): the info message
+    gives the numbers, the data traces hold exactly that many points, with indices into the data
+    (SELF's labelled points among them); at the default n no message."""
+    views = (("fda", "sdr"), ("semi", "sdr"), ("local", "sdr"), ("lsdr", "sdr"), ("proj3d", "sdr.3d"))
+    for view, prefix in views:
+        limit = LSDR_LIMIT if view == "lsdr" else SAMPLE_LIMIT
+        at = open_page(PAGE, {"sdr.view": view, f"{prefix}.n": "20000"})
+        assert not at.exception and not at.error, view
+        info = [e.value for e in at.info if "samples" in e.value]
+        assert info == [f"This view fits on {limit:,} of the 20,000 samples, an even random sample, so that "
+                        "it answers within a second."], view
+        spec = next(s for s in chart_specs(at) if any("customdata" in tr for tr in s["data"]))
+        index = np.concatenate([next(decoded_arrays(tr["customdata"])) for tr in spec["data"]
+                                if "customdata" in tr]).astype(int)
+        assert len(index) == len(np.unique(index)) == limit and index.max() < 20_000, view
+        if view == "semi":
+            y = load_dataset("fisher2", 20_000, None, 0).y
+            assert set(spread_labels(y).tolist()) <= set(index.tolist())
+        at = open_page(PAGE, {"sdr.view": view})
+        assert not [e for e in at.info if "samples" in e.value], view

@@ -31,6 +31,7 @@ from ui.theme import BLACK
 from ui.theme import BLUE
 from ui.theme import CLASS_COLORS
 from ui.theme import VERMILLION
+from ui.views import fit_subset
 
 ACTIVATIONS = ["tanh", "relu", "sigmoid"]
 EPOCHS = [10, 20, 50, 100, 200, 500, 1000]
@@ -38,6 +39,7 @@ BATCHES = [1, 4, 16, 64, 256, 0]  # 0 = the whole training set (full-batch gradi
 INIT_SCALES = [0.1, 0.3, 1.0, 3.0, 10.0]
 MAX_UPDATES = 15_000  # mini-batch steps per training run: keeps every setting under about half a second
 TILE_GRID = 28
+NN_LIMIT = 1_000  # every epoch passes over all samples (and 41 snapshots): an even sample above this many
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,14 @@ class Net:
 
     def batch_size(self) -> int | None:
         return None if self.batch == 0 else self.batch
+
+
+def training_sample(train_set, main):
+    """The training samples a view fits and draws: all up to NN_LIMIT, else an even sample of that many
+    (said on screen by ``fit_subset``)."""
+    with main:
+        shown = fit_subset(len(train_set.X), NN_LIMIT)
+    return train_set.X[shown], np.asarray(train_set.y)[shown]
 
 
 def net_controls(

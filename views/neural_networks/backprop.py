@@ -26,6 +26,7 @@ from views.neural_networks._common import budget_epochs
 from views.neural_networks._common import net_controls
 from views.neural_networks._common import show_network
 from views.neural_networks._common import train
+from views.neural_networks._common import training_sample
 
 DATA = DataRequest("classification", 2, "xor")
 PHI_PRIME = {
@@ -37,7 +38,7 @@ PHI_PRIME = {
 
 def render(ctx, controls, main) -> None:
     train_set = ctx.data.train
-    X, y = train_set.X, train_set.y
+    X, y = training_sample(train_set, main)
     with controls:
         net = net_controls(lr_default=0.3, layers_default=1, units_default=3, epochs_default=10, full=False)
     if 0 in net.hidden:

@@ -36,6 +36,7 @@ from views.neural_networks._common import ACTIVATIONS
 from views.neural_networks._common import INIT_SCALES
 from views.neural_networks._common import Net
 from views.neural_networks._common import train
+from views.neural_networks._common import training_sample
 
 DATA = DataRequest("classification", 2, "xor")
 EPOCHS = [10, 20, 50, 100, 200, 500]
@@ -43,7 +44,7 @@ TINY = 1e-30  # a gradient of exactly 0 (dead ReLUs) drawn at the bottom of the 
 
 
 def render(ctx, controls, main) -> None:
-    X, y = ctx.data.train.X, ctx.data.train.y
+    X, y = training_sample(ctx.data.train, main)
     with controls:
         depth = slider(t("nn.depth"), 1, 10, 6, "nn.depth", help=t("nn.depth_help"))
         activation = choice(

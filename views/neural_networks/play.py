@@ -40,6 +40,7 @@ from views.neural_networks._common import show_network
 from views.neural_networks._common import test_losses
 from views.neural_networks._common import tiles_figure
 from views.neural_networks._common import train
+from views.neural_networks._common import training_sample
 
 DATA = DataRequest("classification", 2, "xor")
 FRAME_GRID = 60
@@ -56,7 +57,7 @@ def surface_codes(X, y, net, epochs: int, box: tuple) -> np.ndarray:
 
 def render(ctx, controls, main) -> None:
     train_set, test = ctx.data.train, ctx.data.test
-    X, y = train_set.X, train_set.y
+    X, y = training_sample(train_set, main)
     with controls:
         net = net_controls()
     if 0 in net.hidden:

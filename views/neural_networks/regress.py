@@ -41,6 +41,7 @@ from views.neural_networks._common import net_controls
 from views.neural_networks._common import show_network
 from views.neural_networks._common import test_losses
 from views.neural_networks._common import train
+from views.neural_networks._common import training_sample
 
 DATA = DataRequest("regression", 1, "sinc")
 CURVE_POINTS = 200
@@ -49,7 +50,8 @@ MAX_UNIT_CURVES = 8
 
 def render(ctx, controls, main) -> None:
     train_set, test = ctx.data.train, ctx.data.test
-    X, y = train_set.X[:, :1], train_set.y  # a curve over the first feature
+    X, y = training_sample(train_set, main)
+    X = X[:, :1]  # a curve over the first feature
     test_xy = None if test is None else (test.X[:, :1], test.y)
     with controls:
         net = net_controls(lr_default=0.1, layers_default=1, units_default=8, epochs_default=500)

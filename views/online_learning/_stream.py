@@ -40,6 +40,7 @@ from ui.theme import BLACK
 from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 from ui.theme import TRUTH_COLOR
+from ui.views import fit_subset
 from ui.views import fitted
 
 STREAM_DATA = DataRequest("classification", 2, "pa_stream")
@@ -48,6 +49,7 @@ MAX_STREAM_FRAMES = 250  # animation frames: one per point up to this many point
 MAX_OUTLIERS = 20
 GROWING_MAX = 600  # up to this many points each frame redraws all points seen; beyond, the last RECENT
 RECENT = 30
+STREAM_LIMIT = 2_000  # a longer data set streams an even sample of this many points (said on screen)
 
 
 @dataclass(frozen=True)
@@ -89,10 +91,10 @@ def _inject(key: str) -> None:
     st.session_state[key] = min(int(st.session_state.get(key, 0)) + 2, MAX_OUTLIERS)
 
 
-def stream_controls(ctx, controls, prefix: str = "onl") -> tuple[Stream | None, float]:
+def stream_controls(ctx, controls, main, prefix: str = "onl") -> tuple[Stream | None, float]:
     """Order, injected outliers and speed (keys under ``prefix``: "onl", or "onl.reg" for the
     regression stream); returns the stream (None once a message says why not) and the points per
-    second."""
+    second. Over STREAM_LIMIT points the stream is an even sample of them (``fit_subset``)."""
     regression = prefix != "onl"
     with controls:
         shuffle = st.toggle(t("onl.shuffle"), help=t("onl.shuffle_help"), **bound(f"{prefix}.shuffle"))
@@ -102,9 +104,13 @@ def stream_controls(ctx, controls, prefix: str = "onl") -> tuple[Stream | None, 
                   icon=":material/bolt:")
         speed = number_slider(t("onl.speed"), "onl.speed", SPEEDS, 10.0, help=t("onl.speed_help"))
     train = ctx.data.train
+    with main:
+        used = fit_subset(len(train.X), STREAM_LIMIT)
     seed = int(st.session_state.get(f"{prefix}.seed", 0) or 0)
     planted = train.extra.get("planted_outlier")
-    stream = fitted(make_stream, train.X, train.y, planted, shuffle, int(n_outliers), seed, regression)
+    planted = None if planted is None else np.asarray(planted)[used]
+    stream = fitted(make_stream, train.X[used], np.asarray(train.y)[used], planted, shuffle, int(n_outliers),
+                    seed, regression)
     return stream, float(speed)
 
 

@@ -56,7 +56,7 @@ def ellipse(step):
 def render(ctx, controls, main) -> None:
     with controls:
         r = log_slider(t("onl.r"), "onl.r", -3, 2, 1.0, help=t("onl.r_help"))
-    stream, speed = stream_controls(ctx, controls)
+    stream, speed = stream_controls(ctx, controls, main)
     if stream is None:
         return
     result = fitted(fit, stream.X, stream.y, r, stream.clean)

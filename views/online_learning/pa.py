@@ -60,7 +60,7 @@ def render(ctx, controls, main) -> None:
     with controls:
         variant = choice(t("onl.variant"), VARIANTS, "onl.variant", catalogue_labels("onl.variants"))
         C = log_slider(t("onl.C"), "onl.C", -3, 2, 0.5, help=t("onl.C_help"))
-    stream, speed = stream_controls(ctx, controls)
+    stream, speed = stream_controls(ctx, controls, main)
     if stream is None:
         return
     result = fitted(fit, stream.X, stream.y, variant, C)

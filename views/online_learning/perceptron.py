@@ -49,7 +49,7 @@ def fit(X, y):
 
 
 def render(ctx, controls, main) -> None:
-    stream, speed = stream_controls(ctx, controls)
+    stream, speed = stream_controls(ctx, controls, main)
     if stream is None:
         return
     result = fitted(fit, stream.X, stream.y)

@@ -67,7 +67,7 @@ def render(ctx, controls, main) -> None:
         C = log_slider(t("onl.C"), "onl.C", -3, 2, 0.5, help=t("onl.C_help"))
         epsilon = number_slider(t("onl.epsilon"), "onl.epsilon", EPSILONS, 0.0, help=t("onl.epsilon_help"))
         r = log_slider(t("onl.r"), "onl.r", -3, 2, 1.0, help=t("onl.r_help"))
-    stream, speed = stream_controls(ctx, controls, "onl.reg")
+    stream, speed = stream_controls(ctx, controls, main, "onl.reg")
     if stream is None:
         return
     result = fitted(fit, stream.X, stream.y, variant, C, epsilon, r)

@@ -9,9 +9,11 @@ import streamlit as st
 from algorithms import partial_labels
 from ui.data_panel import data_signature
 from ui.i18n import t
+from ui.views import fit_subset
 from ui.views import fitted
 
 KEY = "ssl.labels"
+SAMPLE_LIMIT = 500  # LapRLS solves an n × n system: above this many points the views fit an even sample
 
 
 def labelled_mask(ctx) -> np.ndarray | None:
@@ -32,6 +34,13 @@ def targets(ctx):
         return None
     classes, truth, y = result
     return classes, truth, y, y != 0
+
+
+def sample_index(main, labelled: np.ndarray) -> np.ndarray:
+    """Indices of the points the views fit and draw: all up to SAMPLE_LIMIT, else an even sample of
+    that many holding every labelled point (said on screen by ``fit_subset``)."""
+    with main:
+        return np.arange(len(labelled))[fit_subset(len(labelled), SAMPLE_LIMIT, np.flatnonzero(labelled))]
 
 
 def toggle(ctx, points: list[dict]) -> None:

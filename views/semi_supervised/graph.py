@@ -6,7 +6,6 @@ LapRLS prediction; click one to label or unlabel it.
 
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
 from algorithms import graph_components
@@ -30,6 +29,7 @@ from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 from ui.views import fitted
 from views.semi_supervised._labels import reset_button
+from views.semi_supervised._labels import sample_index
 from views.semi_supervised._labels import targets
 from views.semi_supervised.laprls import RESOLUTION
 from views.semi_supervised.laprls import fit
@@ -57,7 +57,8 @@ def render(ctx, controls, main) -> None:
     if labels is None:
         return
     classes, truth, y, labelled = labels
-    X = ctx.data.train.X
+    shown = sample_index(main, labelled)
+    X, truth, y, labelled = ctx.data.train.X[shown], truth[shown], y[shown], labelled[shown]
     axes = scatter_axes(X, tuple(plain(n) for n in ctx.data.train.feature_names))
     _, _, grid = grid_points(axes.x_range, axes.y_range, RESOLUTION)  # the LapRLS view's fit, cached
     k = None if k is None else min(int(k), len(X) - 1)
@@ -75,7 +76,7 @@ def render(ctx, controls, main) -> None:
         mine = predicted == sign
         name = t("ssl.predicted_as", label=plain(str(classes[j])))
         fig.add_trace(points_trace(X[mine, 0], X[mine, 1], name, style, CLASS_COLORS[j], CLASS_SYMBOLS[j],
-                                   customdata=np.flatnonzero(mine)))
+                                   customdata=shown[mine]))
     if labelled.any():
         fig.add_trace(ring_trace(X[labelled], t("ssl.labelled"), style, BLACK))
     with main:

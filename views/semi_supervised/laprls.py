@@ -9,7 +9,6 @@ label it (with its true class) or unlabel it.
 
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
 from algorithms import LapRLS
@@ -44,6 +43,7 @@ from ui.theme import CLASS_SYMBOLS
 from ui.theme import TRUTH_COLOR
 from ui.views import fitted
 from views.semi_supervised._labels import reset_button
+from views.semi_supervised._labels import sample_index
 from views.semi_supervised._labels import targets
 from views.semi_supervised._labels import toggle
 
@@ -63,8 +63,9 @@ def fit(X, y, lam, nu, h, k, variant, grid):
     return models, [m.decision_function(grid) for m in models]
 
 
-def panel(ctx, X, truth, labelled, classes, f_grid, axes, gx, gy, title):
-    """Decision regions sign f, the boundary f = 0, unlabelled dots and labelled markers."""
+def panel(ctx, X, truth, labelled, classes, f_grid, axes, gx, gy, title, index):
+    """Decision regions sign f, the boundary f = 0, unlabelled dots and labelled markers (customdata:
+    ``index``, the points' indices in the data, for clicks)."""
     style = ctx.style
     fig = base_figure(style, axes, title, legend_rows=2)
     fig.add_trace(region_trace(gx, gy, (f_grid >= 0).reshape(len(gy), len(gx)), 2))
@@ -72,12 +73,12 @@ def panel(ctx, X, truth, labelled, classes, f_grid, axes, gx, gy, title):
     fig.add_trace(level_trace(xs, ys, t("ssl.boundary"), style))
     free = ~labelled
     fig.add_trace(points_trace(X[free, 0], X[free, 1], t("ssl.unlabelled"), style, TRUTH_COLOR, "circle", 0.6,
-                               customdata=np.flatnonzero(free)))
+                               customdata=index[free]))
     for k, sign in enumerate((-1.0, 1.0)):
         mine = labelled & (truth == sign)
         fig.add_trace(points_trace(X[mine, 0], X[mine, 1], t("ssl.labelled_as", label=plain(str(classes[k]))),
                                    style, CLASS_COLORS[k], CLASS_SYMBOLS[k], size_scale=1.6,
-                                   customdata=np.flatnonzero(mine)))
+                                   customdata=index[mine]))
     return fig
 
 
@@ -113,7 +114,8 @@ def render(ctx, controls, main) -> None:
     if labels is None:
         return
     classes, truth, y, labelled = labels
-    X = ctx.data.train.X
+    shown = sample_index(main, labelled)
+    X, truth, y, labelled = ctx.data.train.X[shown], truth[shown], y[shown], labelled[shown]
     axes = scatter_axes(X, tuple(plain(n) for n in ctx.data.train.feature_names))
     gx, gy, grid = grid_points(axes.x_range, axes.y_range, RESOLUTION)
     k = None if k is None else min(int(k), len(X) - 1)
@@ -125,9 +127,10 @@ def render(ctx, controls, main) -> None:
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             show(ctx, panel(ctx, X, truth, labelled, classes, f_lap, axes, gx, gy,
-                            t("ssl.lap_title", nu=f"{nu:g}")), axes, "ssl.lap_chart")
+                            t("ssl.lap_title", nu=f"{nu:g}"), shown), axes, "ssl.lap_chart")
         with right:
-            show(ctx, panel(ctx, X, truth, labelled, classes, f_sup, axes, gx, gy, t("ssl.sup_title")),
+            show(ctx, panel(ctx, X, truth, labelled, classes, f_sup, axes, gx, gy, t("ssl.sup_title"),
+                            shown),
                  axes, "ssl.sup_chart")
         st.caption(t("ssl.click_caption"))
         metric_rows([(t("ssl.acc_lap"), percent(model.score(X, truth))),

@@ -37,6 +37,7 @@ from ui.figures import plain
 from ui.figures import regression_figure
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.views import fit_subset
 from views.sparse_learning._common import LAM_RANGE
 from views.sparse_learning._common import ZERO_TOL
 from views.sparse_learning._common import kept_fit
@@ -60,6 +61,7 @@ RULES = {  # the reweighted ℓ2 step of each penalty (majorise |θ_j| or |θ_j|
 }
 PENALTY_SOURCE = {"l1": "Sugiyama §5.1, (5.1)", "enet": "Sugiyama §5.5", "lp": "Sugiyama §5.4"}
 N_PATH = 31
+LASSO_LIMIT = 1_000  # the iterations cost n·b each (b = 200 centres): an even sample above this many points
 
 
 @st.cache_data(max_entries=48, show_spinner=False)
@@ -122,7 +124,9 @@ def path_figure(lams, path, lam, style, title, intercept: bool):
 
 def render(ctx, controls, main):
     data = ctx.data
-    X, y = data.train.X[:, :1], data.train.y
+    with main:
+        shown = np.arange(len(data.train.X))[fit_subset(len(data.train.X), LASSO_LIMIT)]
+    X, y = data.train.X[shown, :1], data.train.y[shown]
     with controls:
         model = choice(t("sp.model"), MODELS, "sp.model", catalogue_labels("sp.models"))
         h = log_slider(t("sp.h"), "sp.h", -2, 1, 0.3) if model == "gaussian" else 0.3
@@ -152,6 +156,7 @@ def render(ctx, controls, main):
         curves.append(Curve(t("sp.ridge"), grid, ridge.predict(grid[:, None]), ALT_COLOR, "dash"))
     curves.append(Curve(t(f"sp.penalties.{penalty}"), grid, lasso.predict(grid[:, None]), FIT_COLOR))
     fig = regression_figure(X[:, 0], y, curves, axes, ctx.style, data_name=t("sp.train_points"))
+    fig.update_traces(customdata=shown, selector=dict(name=t("sp.train_points")))  # edit clicks: data indices
     with main:
         editable_chart(fig, "sp", data, axes.x_range, axes.y_range, key="sp.lasso_chart")
         metrics_row(

@@ -35,6 +35,7 @@ from ui.theme import BLUE
 from ui.theme import GREEN
 from ui.theme import ORANGE
 from ui.theme import VERMILLION
+from ui.views import fit_subset
 from views.sparse_learning._common import LAM_RANGE
 from views.sparse_learning._common import ZERO_TOL
 from views.sparse_learning._common import kept_fit
@@ -45,6 +46,7 @@ DATA = DataRequest("regression", 1, "sinc")
 COLOURS = {"irls": GREEN, "sgd": ORANGE, "cd": BLUE, "ista": VERMILLION}
 MAX_ITER = {"cd": 2000, "irls": 2000, "ista": 2000, "sgd": 200}
 FLOOR = 1e-12
+SOLVERS_LIMIT = 200  # SGD runs 200 epochs of one step per sample: an even sample above this many points
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -70,7 +72,10 @@ def fit_all(X, y, h, lam, eta):
 
 
 def render(ctx, controls, main):
-    X, y = ctx.data.train.X[:, :1], ctx.data.train.y
+    train = ctx.data.train
+    with main:
+        shown = fit_subset(len(train.X), SOLVERS_LIMIT)
+    X, y = train.X[shown, :1], train.y[shown]
     with controls:
         h = log_slider(t("sp.h"), "sp.h", -2, 1, 0.3)
         lam = log_slider(t("sp.lam"), "sp.lam", *LAM_RANGE, 0.1)

@@ -17,11 +17,21 @@ from ui.figures import scatter_axes
 from ui.i18n import t
 from ui.polylines import polylines_trace
 from ui.theme import CLASS_COLORS
+from ui.views import fit_subset
 
 P = "sdr"
+SAMPLE_LIMIT = 1_000  # LFDA's affinities, LSDR's kernels, the 1-NN accuracy are n × n: a sample above
 MAX_EDGES = 6000  # more graph edges than this are not drawn (a caption says so)
 EDGE_COLOR = "#bbbbbb"
 CROSS_EDGE_COLOR = "#E69F00"
+
+
+def sample(data, main, keep=(), limit: int = SAMPLE_LIMIT) -> np.ndarray:
+    """Indices of the samples a view fits and draws: all up to ``limit``, else an even sample of that
+    many holding ``keep`` (said on screen by ``fit_subset``)."""
+    n = len(data.train.X)
+    with main:
+        return np.arange(n)[fit_subset(n, limit, keep)]
 
 
 def classes_of(y) -> np.ndarray:
@@ -58,9 +68,11 @@ def direction_angle(v) -> float:
     return float(np.degrees(np.arctan2(v[1], v[0])) % 180.0)
 
 
-def data_traces(X, y, train, style) -> list[dict]:
+def data_traces(X, y, train, style, index=None) -> list[dict]:
+    """One trace per class; customdata: the points' indices in the data (``index``: of the rows of X)."""
     classes = classes_of(y)
-    return class_traces(X, y, classes, style, names=class_names(classes, train.target_name))
+    traces = class_traces(X, y, classes, style, names=class_names(classes, train.target_name))
+    return traces if index is None else [dict(tr, customdata=index[tr["customdata"]]) for tr in traces]
 
 
 def edges_trace(X, edges, name: str, color: str = EDGE_COLOR, width: float = 0.8) -> dict | None:

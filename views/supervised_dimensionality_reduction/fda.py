@@ -47,6 +47,7 @@ from views.supervised_dimensionality_reduction._common import direction_trace
 from views.supervised_dimensionality_reduction._common import edges_trace
 from views.supervised_dimensionality_reduction._common import plane_axes
 from views.supervised_dimensionality_reduction._common import projection_histogram
+from views.supervised_dimensionality_reduction._common import sample
 from views.supervised_dimensionality_reduction._common import usable
 
 DATA = DataRequest("classification", 2, "fisher2")
@@ -97,7 +98,8 @@ def render(ctx, controls, main):
         st.caption(t("sdr.fda_note"))
     if not usable(data):
         return
-    X, y = data.train.X, data.train.y
+    shown = sample(data, main)
+    X, y = data.train.X[shown], np.asarray(data.train.y)[shown]
     res = fitted(fit_pair, X, y, knn, t_width)
     if res is None:
         return
@@ -106,7 +108,7 @@ def render(ctx, controls, main):
     graph = edges_trace(X, res.edges, t("sdr.graph")) if show_graph else None
     if graph is not None:
         traces.append(graph)
-    traces += data_traces(X, y, data.train, ctx.style)
+    traces += data_traces(X, y, data.train, ctx.style, shown)
     traces.append(direction_trace(res.mean, res.fda, axes, t("sdr.fda_line"), ALT_COLOR, ctx.style, "dash"))
     traces.append(direction_trace(res.mean, res.lfda, axes, t("sdr.lfda_line"), FIT_COLOR, ctx.style))
     fig = figure(ctx.style, axes, t("sdr.fda_title"), traces, height=ctx.style.figure_height,

@@ -43,6 +43,7 @@ from views.supervised_dimensionality_reduction._common import direction_trace
 from views.supervised_dimensionality_reduction._common import edges_trace
 from views.supervised_dimensionality_reduction._common import plane_axes
 from views.supervised_dimensionality_reduction._common import projection_histogram
+from views.supervised_dimensionality_reduction._common import sample
 from views.supervised_dimensionality_reduction._common import usable
 
 DATA = DataRequest("classification", 2, "fisher2")
@@ -88,7 +89,8 @@ def render(ctx, controls, main):
         st.caption(t("sdr.local_note"))
     if not usable(data):
         return
-    X, y = data.train.X, data.train.y
+    shown = sample(data, main)
+    X, y = data.train.X[shown], np.asarray(data.train.y)[shown]
     if method == "local" and k > len(X) - 1:
         with main:
             st.error(t("sdr.too_few_for_k", n=len(X), k=k))
@@ -103,7 +105,7 @@ def render(ctx, controls, main):
                                    (res.between, t("sdr.pairs_between"), CROSS_EDGE_COLOR)):
             trace = edges_trace(X, pairs, name, color, 1.0)
             traces += [] if trace is None else [trace]
-    traces += data_traces(X, y, data.train, ctx.style)
+    traces += data_traces(X, y, data.train, ctx.style, shown)
     traces.append(direction_trace(res.mean, res.fda, axes, t("sdr.fda_line"), ALT_COLOR, ctx.style, "dash"))
     traces.append(direction_trace(res.mean, res.direction, axes, t(f"sdr.local_line.{method}"), FIT_COLOR,
                                   ctx.style))

@@ -40,6 +40,7 @@ from ui.views import fitted
 from views.supervised_dimensionality_reduction._common import class_names
 from views.supervised_dimensionality_reduction._common import classes_of
 from views.supervised_dimensionality_reduction._common import data_traces
+from views.supervised_dimensionality_reduction._common import sample
 from views.supervised_dimensionality_reduction._common import usable
 
 DATA = DataRequest("classification", 3, "classes3d")
@@ -72,15 +73,17 @@ def render(ctx, controls, main):
         st.caption(t("sdr.proj3d_note"))
     if not usable(data):
         return
-    X, y = data.train.X, data.train.y
+    shown = sample(data, main)
+    X, y = data.train.X[shown], np.asarray(data.train.y)[shown]
     res = fitted(fit_3d, X, y, method, criterion)
     if res is None:
         return
     names = (t("sdr.z1"), t("sdr.z2"))
     emb = figure(ctx.style, scatter_axes(res.Z, names, 0.1), t(f"sdr.emb_title.{method}"),
-                 data_traces(res.Z, y, data.train, ctx.style), legend="bottom", legend_width=420)
+                 data_traces(res.Z, y, data.train, ctx.style, shown), legend="bottom", legend_width=420)
     emb_pca = figure(ctx.style, scatter_axes(res.Z_pca, names, 0.1), t("sdr.emb_title.pca"),
-                     data_traces(res.Z_pca, y, data.train, ctx.style), legend="bottom", legend_width=420)
+                     data_traces(res.Z_pca, y, data.train, ctx.style, shown), legend="bottom",
+                     legend_width=420)
     (rt_rt, rt_tr), (tr_rt, tr_tr) = res.criteria["ratio_trace"], res.criteria["trace_ratio"]
     with main:
         chart(cloud_figure(X, y, res, data.train, ctx), key="sdr.cloud")

@@ -51,6 +51,7 @@ from views.supervised_dimensionality_reduction._common import direction_angle
 from views.supervised_dimensionality_reduction._common import direction_trace
 from views.supervised_dimensionality_reduction._common import plane_axes
 from views.supervised_dimensionality_reduction._common import projection_histogram
+from views.supervised_dimensionality_reduction._common import sample
 from views.supervised_dimensionality_reduction._common import usable
 
 DATA = DataRequest("classification", 2, "fisher2")
@@ -118,14 +119,16 @@ def render(ctx, controls, main):
         if st.button(t("sdr.reset_labels"), key="sdr.reset_labels"):
             st.session_state.pop(LABELS_KEY, None)
             labelled = labelled_points(data)
-    res = fitted(fit_self, X, y, labelled, float(beta), knn)
+    shown = sample(data, main, labelled)
+    X, y = X[shown], np.asarray(y)[shown]
+    res = fitted(fit_self, X, y, tuple(np.searchsorted(shown, labelled).tolist()), float(beta), knn)
     axes = plane_axes(data.train)
-    fig = labelling_figure(X, y, labelled, res, axes, data.train.target_name, ctx)
+    fig = labelling_figure(X, y, labelled, res, axes, data.train.target_name, ctx, shown)
     with main:
         st.caption(t("sdr.click_to_label", n=len(labelled)))
         left, right = columns_or_stacked(ctx.projector, [5, 3])
         with left:
-            chart(fig, key=CHART_KEY, on_select=lambda: toggle_labels(len(X)))
+            chart(fig, key=CHART_KEY, on_select=lambda: toggle_labels(len(data.train.X)))
         if res is None:
             return
         with right:
@@ -152,17 +155,17 @@ def render(ctx, controls, main):
     code_view(SELF, projector=ctx.projector)
 
 
-def labelling_figure(X, y, labelled, res, axes, target, ctx):
-    """Unlabelled points grey, labelled ones in their class colour (large), and the three directions."""
-    mask = np.zeros(len(X), bool)
-    mask[list(labelled)] = True
+def labelling_figure(X, y, labelled, res, axes, target, ctx, index):
+    """Unlabelled points grey, labelled ones in their class colour (large), and the three directions.
+    X holds the samples ``index`` of the data; ``labelled`` and the customdata are indices in the data."""
+    mask = np.isin(index, labelled)
     traces = [points_trace(X[~mask, 0], X[~mask, 1], t("sdr.unlabelled"), ctx.style, UNLABELLED,
-                           customdata=np.flatnonzero(~mask))]
+                           customdata=index[~mask])]
     classes = classes_of(y)
     for k, (label, name) in enumerate(zip(classes, class_names(classes, target), strict=True)):
         sel = mask & (y == label)
         traces.append(points_trace(X[sel, 0], X[sel, 1], name, ctx.style, CLASS_COLORS[k % 6],
-                                   CLASS_SYMBOLS[k % 6], 1.8, customdata=np.flatnonzero(sel)))
+                                   CLASS_SYMBOLS[k % 6], 1.8, customdata=index[sel]))
     if res is not None:
         traces.append(direction_trace(res.mean, res.pca, axes, t("sdr.pca_line"), BLUE, ctx.style, "dot"))
         if res.lfda is not None:
