@@ -38,7 +38,8 @@ class CrossCheck:
 def svc_crosscheck(model, points) -> CrossCheck:
     """libsvm's SVC (``sklearn.svm.SVC``) with the same kernel, C and samples as a fitted
     :class:`algorithms.SVC`: its f on ``points``; the discrepancy is max |f − f_sklearn| over the
-    training samples (Li Hang (7.94); the Gaussian kernel's γ = 1/(2σ²), the polynomial one's γ = 1)."""
+    training samples (Li Hang (7.94); the Gaussian kernel's γ = 1/(2σ²), the polynomial one's γ = 1).
+    libsvm gets the same step limit as ours (a hard margin on data it cannot separate ran for minutes)."""
     from sklearn.svm import SVC as SklearnSVC
 
     kernels = {
@@ -47,7 +48,8 @@ def svc_crosscheck(model, points) -> CrossCheck:
         "poly": dict(kernel="poly", gamma=1.0, coef0=model.coef0, degree=model.degree),
     }
     C = model.C_ if np.isfinite(model.C_) else HARD_C
-    theirs = SklearnSVC(C=C, tol=1e-6, **kernels[model.kernel]).fit(model.X_fit_, model.y_signed_)
+    theirs = SklearnSVC(C=C, tol=1e-6, max_iter=model.max_iter, **kernels[model.kernel])
+    theirs.fit(model.X_fit_, model.y_signed_)
     gap = theirs.decision_function(model.X_fit_) - model.decision_train_
     return CrossCheck(theirs.decision_function(np.asarray(points, float)), float(np.max(np.abs(gap))))
 
