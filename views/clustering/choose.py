@@ -44,7 +44,7 @@ from views.clustering._common import subsample
 
 SMI_GRID = [3, 5, 7, 10, 15, 20, 30]  # k of the kNN graph for the SMI curve (Fig 14.8)
 MAX_N = 500  # larger data are subsampled (spectral clustering and LSMI for every k)
-ELBOW_LIMIT = 2000  # the elbow runs k-means 5 times for each of 10 k: larger data are sampled
+ELBOW_LIMIT = 1000  # the elbow runs k-means 5 times for each of 10 k: larger data are sampled
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
