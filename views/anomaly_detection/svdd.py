@@ -48,7 +48,7 @@ DATA = DataRequest("clustering", 2, "gaussian_outliers")
 DATA_PREFIX = P
 KERNELS = ["gaussian", "linear"]
 SVDD_RES, SVDD_FRAME_RES = 120, 60
-FIT_LIMIT = 1000  # SMO on the n × n kernel, step by step: larger data are sampled
+FIT_LIMIT = 1000  # SMO on the n × n kernel step by step, on a sample (≥ 1/C_min: every C stays valid)
 CATEGORY_STYLE = ((TRUTH_COLOR, "circle", 0.75), (FIT_COLOR, "diamond", 1.25), (VERMILLION, "x", 1.2))
 
 
