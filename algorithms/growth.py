@@ -10,6 +10,7 @@ theorem: a weak split can open the way to strong ones that level-wise growth rea
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,12 +51,13 @@ def growth_path(tree, strategy: str = "leaf", max_depth: int | None = None) -> G
     if strategy == "level":
         order = np.flatnonzero(allowed)
     else:
-        order, frontier = [], {0} if allowed[0] else set()
-        while frontier:
-            best = max(sorted(frontier), key=lambda i: gain[i])
-            frontier.remove(best)
+        order, frontier = [], [(-gain[0], 0)] if allowed[0] else []
+        while frontier:  # a heap: the largest gain first, ties by the smaller id
+            best = heapq.heappop(frontier)[1]
             order.append(best)
-            frontier.update(c for c in tree.children(best) if allowed[c])
+            for c in tree.children(best):
+                if allowed[c]:
+                    heapq.heappush(frontier, (-gain[c], c))
         order = np.array(order, dtype=np.intp)
     losses = cost[0] - np.concatenate([[0.0], np.cumsum(gain[order])])
     return GrowthPath(order, np.maximum(losses, 0.0))

@@ -66,3 +66,30 @@ def test_a_depth_limit_stops_leaf_wise_growth():
         growth_path(both.full.tree_, "depth")
     with pytest.raises(ValueError, match="splits"):
         level_vs_leaf(X, y, -1)
+
+
+def best_first_order(tree, max_depth=None):
+    """The book's best-first rule written out: the frontier leaf with the largest gain, ties by id."""
+    cost = tree.node_costs()
+    gain = {i: cost[i] - cost[list(tree.children(i))].sum() for i in np.flatnonzero(~tree.is_leaf)}
+    allowed = ~tree.is_leaf & (tree.depth < (np.inf if max_depth is None else max_depth))
+    order, frontier = [], {0} if allowed[0] else set()
+    while frontier:
+        best = max(sorted(frontier), key=lambda i: gain[i])
+        frontier.remove(best)
+        order.append(best)
+        frontier.update(c for c in tree.children(best) if allowed[c])
+    return order
+
+
+@pytest.mark.parametrize("pattern", ["random", "ties"])
+def test_leaf_wise_order_is_the_best_first_rule(pattern):
+    rng = np.random.default_rng(3)
+    if pattern == "ties":  # two halves alike up to a shift: their splits have exactly the same gains
+        X, y = np.arange(16.0)[:, None], np.r_[np.tile([0.0, 1.0], 4), 10 + np.tile([0.0, 1.0], 4)]
+    else:
+        X = rng.normal(size=(300, 1))
+        y = np.sin(3 * X[:, 0]) + rng.normal(0, 0.3, 300)
+    full = level_vs_leaf(X, y, 0).full
+    for depth in (None, 3):
+        assert growth_path(full.tree_, "leaf", depth).order.tolist() == best_first_order(full.tree_, depth)

@@ -319,6 +319,16 @@ def test_squared_loss_grid_is_the_objective_at_each_grid_point():
     assert J[1, 2] == pytest.approx(squared_loss(Phi, y, np.array([2.0, 1.5])))
 
 
+def test_squared_loss_grid_equals_the_residual_sums_on_many_points():
+    rng = np.random.default_rng(0)
+    Phi = np.column_stack([np.ones(2000), rng.normal(3.0, 2.0, 2000)])
+    y = 1.5 - 0.7 * Phi[:, 1] + rng.normal(0, 0.3, 2000)
+    t0, t1 = np.linspace(-5, 5, 31), np.linspace(-3, 2, 23)
+    T0, T1 = np.meshgrid(t0, t1)
+    direct = 0.5 * ((Phi @ np.stack([T0.ravel(), T1.ravel()]) - y[:, None]) ** 2).sum(0)
+    np.testing.assert_allclose(squared_loss_grid(Phi, y, t0, t1).ravel(), direct, rtol=1e-11)
+
+
 # Weighted least squares (Sugiyama §3.1, A3.2) and the probabilistic reading (CS229 Part I §3)
 
 

@@ -10,6 +10,9 @@ from tests.app.apptools import chart_specs
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from views.anomaly_detection.kliep import FIT_LIMIT as KLIEP_LIMIT
+from views.anomaly_detection.lof import FIT_LIMIT as LOF_LIMIT
+from views.anomaly_detection.svdd import FIT_LIMIT as SVDD_LIMIT
 
 PAGE = "anomaly_detection.py"
 
@@ -177,3 +180,33 @@ def test_own_csv_file_in_every_view():
         assert not at.exception and not at.error, view
         assert chart_specs(at) and at.metric
     assert any("random half" in i.value for i in at.info)
+
+
+def sample_message(at) -> str:
+    return " ".join(i.value for i in at.info if "samples" in i.value)
+
+
+def test_lof_at_20000_points_fits_on_the_sample_said_on_screen():
+    at = open_page(PAGE, query={"anom.view": "lof", "anom.n": "20000"})
+    assert not at.exception
+    assert f"{LOF_LIMIT:,} of the 20,000 samples" in sample_message(at)
+    last = LOF_LIMIT - 1  # the selected point defaults to the sample's last
+    assert metrics(at)[f"Rank of #{last}"].endswith(f" / {LOF_LIMIT}")
+    assert not sample_message(open_page(PAGE, query={"anom.view": "lof"}))
+
+
+def test_svdd_at_20000_points_fits_on_the_sample_said_on_screen():
+    at = open_page(PAGE, query={"anom.view": "svdd", "anom.n": "20000"})
+    assert not at.exception
+    assert f"{SVDD_LIMIT:,} of the 20,000 samples" in sample_message(at)
+    assert metrics(at)["Outside the sphere"].endswith(f" / {SVDD_LIMIT}")
+    assert metrics(at)["Bound 1/(nC)"] == f"{1 / (SVDD_LIMIT * 0.05):.3g}"
+    assert not sample_message(open_page(PAGE, query={"anom.view": "svdd"}))
+
+
+def test_kliep_at_20000_points_fits_on_the_sample_said_on_screen():
+    at = open_page(PAGE, query={"anom.view": "kliep", "anom.1d.n": "20000"})
+    assert not at.exception
+    assert f"{KLIEP_LIMIT:,} of the 20,000 samples" in sample_message(at)
+    assert next(v for k, v in metrics(at).items() if k.startswith("ŵ <")).endswith(f" / {KLIEP_LIMIT}")
+    assert not sample_message(open_page(PAGE, query={"anom.view": "kliep"}))

@@ -3,11 +3,16 @@
 import numpy as np
 import pytest
 
+from algorithms import elbow_curve
+from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from ui.explain import fmt
+from views.clustering.choose import ELBOW_LIMIT
+from views.clustering.dbscan import FIT_LIMIT as DBSCAN_LIMIT
 
 PAGE = "clustering.py"
 
@@ -286,3 +291,27 @@ def test_vdm_in_chinese_names_the_table_in_chinese():
     table = at.dataframe[0].value
     assert "有工作" in table.columns and "青年" in set(table.iloc[:, 0])
     assert metrics(at)["VDM_1(i 的取值, j 的取值)"] == "1.2"
+
+
+def sample_message(at) -> str:
+    return " ".join(i.value for i in at.info if "samples" in i.value)
+
+
+def test_dbscan_at_20000_points_fits_on_the_sample_said_on_screen():
+    at = open_page(PAGE, query={"clu.view": "dbscan", "clu.n": "20000"})
+    assert not at.exception
+    assert f"{DBSCAN_LIMIT:,} of the 20,000 samples" in sample_message(at)
+    kinds = ("Core points", "Border points", "Noise points")
+    assert sum(int(m.value) for m in at.metric if m.label in kinds) == DBSCAN_LIMIT
+    assert not sample_message(open_page(PAGE, query={"clu.view": "dbscan"}))
+
+
+def test_elbow_at_20000_points_runs_on_the_sample_said_on_screen():
+    at = open_page(PAGE, query={"clu.view": "choose", "clu.n": "20000"})
+    assert not at.exception
+    assert f"{ELBOW_LIMIT:,} of the 20,000 samples" in sample_message(at)
+    X = load_dataset("kmeans3", 20000, 1.0, 0).X
+    idx = np.sort(np.random.default_rng(20000).choice(20000, ELBOW_LIMIT, replace=False))
+    J = elbow_curve(X[idx], [3], n_init=5, random_state=0)[0]
+    assert next(m.value for m in at.metric if m.label == "k-means J at c = 3") == fmt(J)
+    assert not sample_message(open_page(PAGE, query={"clu.view": "choose"}))

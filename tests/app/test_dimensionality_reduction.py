@@ -10,6 +10,8 @@ from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from views.dimensionality_reduction.lpp import FIT_LIMIT as LPP_LIMIT
+from views.dimensionality_reduction.manifold import KPCA_LIMIT
 
 PAGE = "dimensionality_reduction.py"
 
@@ -194,3 +196,27 @@ def test_own_csv_file_in_every_data_view():
         assert chart_specs(at) and at.metric
     names = {t.get("name") for s in chart_specs(at) for t in s["data"]}
     assert "label = cat" in names or any("cat" in str(n) for n in names)
+
+
+def test_lpp_at_20000_points_fits_on_the_sample_said_on_screen():
+    at = open_page(PAGE, query={"dr.view": "lpp", "dr.n": "20000"})
+    assert not at.exception
+    message = " ".join(i.value for i in at.info if "samples" in i.value)
+    assert f"{LPP_LIMIT:,} of the 20,000 samples" in message
+    data = chart_specs(at)[0]["data"]
+    shown = sum(len(tr["x"]) if isinstance(tr["x"], list) else len(next(decoded_arrays(tr["x"])))
+                for tr in data if tr.get("mode") == "markers")
+    assert shown == LPP_LIMIT
+    assert not any("samples" in i.value for i in open_page(PAGE, query={"dr.view": "lpp"}).info)
+
+
+def test_kernel_pca_at_20000_points_fits_on_the_sample_said_on_screen():
+    query = {"dr.view": "manifold", "dr.method": "kpca", "dr.3d.n": "20000"}
+    at = open_page(PAGE, query=query)
+    assert not at.exception
+    message = " ".join(i.value for i in at.info if "samples" in i.value)
+    assert f"{KPCA_LIMIT:,} of the 20,000 samples" in message
+    assert next(m.value for m in at.metric if m.label == "Points n") == str(KPCA_LIMIT)
+    at = open_page(PAGE, query={"dr.view": "manifold", "dr.method": "kpca"})
+    assert not any("samples" in i.value for i in at.info)
+    assert next(m.value for m in at.metric if m.label == "Points n") == "1000"  # the Swiss roll's default n

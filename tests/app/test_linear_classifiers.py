@@ -354,3 +354,23 @@ def test_overparameterisation_preset_keeps_every_probability_and_reduces_to_c_mi
     again = metrics(at)
     assert float(again["max |Δq|, shifted"]) < 1e-12 and again["‖W‖"] == shown["‖W‖"]
     assert again["‖W − θ1ᵀ‖"] != shown["‖W − θ1ᵀ‖"]
+
+
+def test_multiclass_kernel_base_uses_400_centres_at_20000_points():
+    from algorithms import LeastSquaresClassifier
+    from algorithms import OneVsRest
+    from ui.explain import percent
+    from views.linear_classifiers._problem import KERNEL_CENTRES
+
+    query = {"lc.view": "multiclass", "lc.base": "ls_gaussian", "lc.strategy": "ovr", "lc.n": "20000"}
+    at = open_page(PAGE, query=query)
+    assert not at.exception
+    note = f"With 20000 points the kernel models use {KERNEL_CENTRES} of them"
+    assert any(note in c.value for c in at.caption)
+    data = load_dataset("blobs", 20000, 1.0, 0)
+    X, y = data.X[:, :2], np.asarray(data.y)
+    model = OneVsRest(LeastSquaresClassifier(h=1.0, lam=0.1, n_centers=KERNEL_CENTRES)).fit(X, y)
+    shown = next(m.value for m in at.metric if m.label == "Training accuracy")
+    assert shown == percent(np.mean(model.predict(X) == y))
+    at = open_page(PAGE, query={"lc.view": "multiclass", "lc.base": "ls_gaussian"})
+    assert not any("kernel models use" in c.value for c in at.caption)

@@ -13,11 +13,12 @@ PLANTED_SETS = {"lof_demo", "gaussian_outliers", "kliep_demo"}
 REGION_TINT = "#F7DCCC"  # light vermillion: the anomalous region
 
 
-def planted(train) -> np.ndarray:
-    """Indices of the planted anomalies of the book's demo sets (y = 1), else none."""
+def planted(train, idx=slice(None)) -> np.ndarray:
+    """Indices of the planted anomalies of the book's demo sets (y = 1), else none; among the
+    samples ``idx`` (a view's fit subset) if given."""
     if train.name not in PLANTED_SETS or train.y is None:
         return np.zeros(0, dtype=int)
-    return np.flatnonzero(np.asarray(train.y) == 1)
+    return np.flatnonzero(np.asarray(train.y)[idx] == 1)
 
 
 def square_axes(X, names, pad=0.1) -> Axes:

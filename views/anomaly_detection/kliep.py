@@ -43,6 +43,7 @@ from ui.stepper import stepper
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import VERMILLION
+from ui.views import fit_subset
 from ui.views import fitted
 from views.anomaly_detection._common import planted
 
@@ -54,6 +55,7 @@ CRITERIA = ["log", "listing"]
 BOOK_KAPPAS = (1.0, 5.0, 10.0)  # Sugiyama Fig 12.7 listing: hhs = 2*[1 5 10].^2
 FINE_KAPPAS = (0.3, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 N_CENTERS = 100  # KLIEP centres (all of them for the book's n' = 100)
+FIT_LIMIT = 2000  # each iteration costs n'·b, κ is cross-validated, and frames hold every test point
 NEG_INF = r"-\infty"
 
 
@@ -71,14 +73,16 @@ def fit_both(Xn, Xt, kappa, kappas, criterion, seed):
     return fit_kliep(Xn, Xt, kappa, seed), cv_kliep(Xn, Xt, kappas, criterion, seed)
 
 
-def reference_sample(train, seed):
-    """The known-normal sample x′: the data set's own, else (own data) a random half of the points."""
+def reference_sample(train, seed, idx):
+    """The known-normal sample x′: the data set's own, else (own data) a random half of the points;
+    both from the samples ``idx`` (the view's fit subset; the sets' x′ have as many rows as X)."""
+    X = np.asarray(train.X, float)[idx]
     if "X_prime" in train.extra:
-        return np.asarray(train.extra["X_prime"], float), np.asarray(train.X, float), False
+        return np.asarray(train.extra["X_prime"], float)[idx], X, False
     rng = np.random.default_rng(seed)
-    order = rng.permutation(len(train.X))
+    order = rng.permutation(len(X))
     half = len(order) // 2
-    return train.X[np.sort(order[:half])], train.X[np.sort(order[half:])], True
+    return X[np.sort(order[:half])], X[np.sort(order[half:])], True
 
 
 def static_figure(style, axes: Axes, Xn, Xt, threshold: float) -> go.Figure:
@@ -112,7 +116,8 @@ def render(ctx, controls, main) -> None:
             horizontal=not ctx.projector,
         )
         fine = st.toggle(t("anom.fine"), help=t("anom.fine_help"), **bound("anom.fine"))
-    Xn, Xt, split = reference_sample(data.train, seed)
+    idx = fit_subset(len(data.train.X), FIT_LIMIT)
+    Xn, Xt, split = reference_sample(data.train, seed, idx)
     if len(Xn) < 5 or len(Xt) < 1:
         st.error(t("anom.too_few_kliep", n=len(Xn)))
         return
@@ -128,7 +133,7 @@ def render(ctx, controls, main) -> None:
     top = max(1.6, float(curves[-1].max()) * 1.15, float(w.max()) * 1.15)  # early steps may leave it
     axes = Axes((lo, hi), (-0.32, top), plain(data.train.feature_names[0]), t("anom.w_axis"))
     static = static_figure(ctx.style, axes, Xn, Xt, threshold)
-    marked = planted(data.train) if not split else np.zeros(0, dtype=int)
+    marked = planted(data.train, idx) if not split else np.zeros(0, dtype=int)
 
     def frame(s):
         ws = test_w[s]

@@ -35,6 +35,7 @@ from ui.theme import BLACK
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import VERMILLION
+from ui.views import fit_subset
 from ui.views import fitted
 from views.anomaly_detection._common import P
 from views.anomaly_detection._common import planted
@@ -46,6 +47,7 @@ DATA = DataRequest("clustering", 2, "lof_demo")
 DATA_PREFIX = P
 CONVENTIONS = ["standard", "listing"]
 LOF_RES = 110
+FIT_LIMIT = 2000  # LOF compares all pairs (an n × n distance matrix): larger data are sampled
 CHART = "anom.lof_chart"
 
 
@@ -102,8 +104,10 @@ def point_controls(ctx, n: int):
 
 def render(ctx, controls, main) -> None:
     data = ctx.data
-    X = data.train.X
+    idx = fit_subset(len(data.train.X), FIT_LIMIT)
+    X = data.train.X[idx]
     n = len(X)
+    sampled = n < len(data.train.X)
     with controls:
         k, convention, tau, point, show_map = point_controls(ctx, n)
     if k > n - 1:
@@ -146,7 +150,7 @@ def render(ctx, controls, main) -> None:
     )
     points = points_trace(X[:, 0], X[:, 1], t("anom.points"), ctx.style, VERMILLION, "x", 0.8)
     fig.add_trace({**points, "hoverinfo": "skip"})
-    marked = planted(data.train)
+    marked = planted(data.train, idx)
     if len(marked):
         star = points_trace(X[marked, 0], X[marked, 1], t("anom.planted"), ctx.style, BLACK, "star", 1.3)
         fig.add_trace(star)
@@ -157,12 +161,14 @@ def render(ctx, controls, main) -> None:
     rank = np.empty(n, dtype=int)
     rank[np.argsort(-scores, kind="stable")] = np.arange(1, n + 1)  # 1 = the largest LOF
     with main:
-        if edit_enabled(P):
+        if edit_enabled(P) and not sampled:
             editable_chart(fig, P, data, axes.x_range, axes.y_range, key=CHART)
         else:
             fig.update_layout(clickmode="event+select")
             chart(fig, key=CHART, on_select=pick_point)
             st.caption(t("anom.click_select"))
+            if edit_enabled(P):
+                st.caption(t("anom.no_edit_sample", limit=f"{FIT_LIMIT:,}"))
         metrics = [
             (t("anom.lof_of", i=point), fmt(scores[point])),
             (t("anom.lrd_of", i=point), fmt(lof.lrd_[point])),

@@ -15,6 +15,7 @@ from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import log_slider
 from ui.data_panel import DataRequest
+from ui.data_panel import edit_enabled
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
@@ -29,11 +30,13 @@ from ui.figures import grid_points
 from ui.figures import points_trace
 from ui.i18n import t
 from ui.stepper import StepView
+from ui.stepper import stepper
 from ui.stepper import stepper_unless_editing
 from ui.theme import BLACK
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import REGION_COLORS
 from ui.theme import VERMILLION
+from ui.views import fit_subset
 from ui.views import fitted
 from views.anomaly_detection._common import P
 from views.anomaly_detection._common import planted
@@ -45,6 +48,7 @@ DATA = DataRequest("clustering", 2, "gaussian_outliers")
 DATA_PREFIX = P
 KERNELS = ["gaussian", "linear"]
 SVDD_RES, SVDD_FRAME_RES = 120, 60
+FIT_LIMIT = 1000  # SMO on the n × n kernel step by step, on a sample (≥ 1/C_min: every C stays valid)
 CATEGORY_STYLE = ((TRUTH_COLOR, "circle", 0.75), (FIT_COLOR, "diamond", 1.25), (VERMILLION, "x", 1.2))
 
 
@@ -61,11 +65,11 @@ def fit_svdd(X, C, sigma):
     return svdd, gx, gy, decision, frames, snaps.radius2, snaps.kinds
 
 
-def static_figure(ctx, X, axes, svdd, gx, gy, decision):
+def static_figure(ctx, X, idx, axes, svdd, gx, gy, decision):
     """The fitted sphere's inside, the planted anomalies and (linear kernel) the centre."""
     fig = square_figure(ctx.style, axes, " ")
     fig.add_trace(region_trace(gx, gy, decision >= 0, REGION_COLORS[0]))
-    marked = planted(ctx.data.train)
+    marked = planted(ctx.data.train, idx)
     if len(marked):
         name = t("anom.planted")
         fig.add_trace(points_trace(X[marked, 0], X[marked, 1], name, ctx.style, BLACK, "star-open", 2.0))
@@ -77,7 +81,8 @@ def static_figure(ctx, X, axes, svdd, gx, gy, decision):
 
 def render(ctx, controls, main) -> None:
     data = ctx.data
-    X = data.train.X
+    idx = fit_subset(len(data.train.X), FIT_LIMIT)
+    X = data.train.X[idx]
     n = len(X)
     with controls:
         C = log_slider(t("anom.C"), "anom.C", -3, 0, 0.05, help=t("anom.C_help"))
@@ -130,8 +135,13 @@ def render(ctx, controls, main) -> None:
 
     outside = int(np.sum(svdd.predict(X) == -1))
     with main:
-        view = StepView(static_figure(ctx, X, axes, svdd, gx, gy, decision), frame, label, details)
-        stepper_unless_editing("anom.svdd", len(history), view, P, data, axes)
+        view = StepView(static_figure(ctx, X, idx, axes, svdd, gx, gy, decision), frame, label, details)
+        if n == len(data.train.X):
+            stepper_unless_editing("anom.svdd", len(history), view, P, data, axes)
+        else:  # chart indices are the sample's: no editing
+            stepper("anom.svdd", len(history), view)
+            if edit_enabled(P):
+                st.caption(t("anom.no_edit_sample", limit=f"{FIT_LIMIT:,}"))
         metrics_row(
             [
                 (t("anom.r2"), fmt(svdd.radius2_)),

@@ -32,6 +32,7 @@ from ui.theme import CLASS_COLORS
 from ui.theme import FIT_COLOR
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import TRUTH_COLOR
+from ui.views import fit_subset
 from views.clustering._common import MAX_K
 from views.clustering._common import SIDE_HEIGHT
 from views.clustering._common import cluster_traces
@@ -43,6 +44,7 @@ from views.clustering._common import subsample
 
 SMI_GRID = [3, 5, 7, 10, 15, 20, 30]  # k of the kNN graph for the SMI curve (Fig 14.8)
 MAX_N = 500  # larger data are subsampled (spectral clustering and LSMI for every k)
+ELBOW_LIMIT = 1000  # the elbow runs k-means 5 times for each of 10 k: larger data are sampled
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -73,7 +75,7 @@ def render(ctx, controls, main):
         smi_k = number_slider(t("clu.smi_k"), "clu.smi_k", SMI_GRID, 10, help=t("clu.smi_k_help"))
     ks = list(range(1, min(MAX_K, len(data.train.X)) + 1))
     with main:
-        J = elbow(data.train.X, tuple(ks))
+        J = elbow(data.train.X[fit_subset(len(data.train.X), ELBOW_LIMIT)], tuple(ks))
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
             elbow_chart(ks, J, c, ctx)

@@ -28,6 +28,7 @@ from ui.theme import ALT_COLOR
 from ui.theme import BLACK
 from ui.theme import CLASS_COLORS
 from ui.theme import HIGHLIGHT_COLOR
+from ui.views import fit_subset
 from ui.views import fitted
 from views.clustering._common import ari_text
 from views.clustering._common import cluster_symbol
@@ -38,6 +39,7 @@ from views.clustering._stepping import data_static
 from views.clustering._stepping import edit_mode
 
 EPS_OPTIONS = [float(f"{m}e{e}") for e in range(-2, 1) for m in (1, 1.5, 2, 3, 4, 5, 6, 8)] + [10.0]
+FIT_LIMIT = 2000  # DBSCAN's ε-neighbourhoods compare all pairs (n × n): larger data are sampled
 SYMBOL_CODES = {"circle": 0, "x": 4, "triangle-up": 5, "square": 1, "diamond": 2, "star": 17}
 
 
@@ -47,13 +49,16 @@ def fit_dbscan(X, eps, min_pts):
 
 
 def render(ctx, controls, main):
-    data, X = ctx.data, ctx.data.train.X
+    data = ctx.data
+    idx = fit_subset(len(data.train.X), FIT_LIMIT)
+    X, truth = data.train.X[idx], data.own_groups()
+    truth = None if truth is None else truth[idx]
     with controls:
         eps = number_slider(t("clu.eps"), "clu.eps", EPS_OPTIONS, 0.8, help=t("clu.eps_help"))
         min_pts = slider(t("clu.min_pts"), 1, 30, 10, "clu.min_pts", help=t("clu.min_pts_help"))
     axes = data_axes(data.train)
     with main:
-        mode = edit_mode()
+        mode = edit_mode(len(X) < len(data.train.X))
         if (fit := fitted(fit_dbscan, X, eps, min_pts)) is None:
             return
         model, kdist = fit
@@ -71,7 +76,7 @@ def render(ctx, controls, main):
                 (t("clu.n_core"), str(counts["core"])),
                 (t("clu.n_border"), str(counts["border"])),
                 (t("clu.n_noise"), str(counts["noise"])),
-                (t("clu.ari"), ari_text(data.own_groups(), model.labels_)),
+                (t("clu.ari"), ari_text(truth, model.labels_)),
             ]
         )
     formula_panel(

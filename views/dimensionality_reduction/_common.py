@@ -1,10 +1,15 @@
 """What the dimensionality-reduction views share: the data coloured by its target, equal-scale axes,
 lines through the data, the editable chart and the log-likelihood curve of EM and ICA."""
 
-import numpy as np
+from dataclasses import replace
 
+import numpy as np
+import streamlit as st
+
+from algorithms.datasets import Dataset
 from ui.charts import chart
 from ui.data_panel import LoadedData
+from ui.data_panel import edit_enabled
 from ui.data_panel import editable_chart
 from ui.figures import FIT_COLOR
 from ui.figures import Axes
@@ -16,6 +21,7 @@ from ui.figures import points_trace
 from ui.figures import scatter_axes
 from ui.i18n import t
 from ui.theme import BLUE
+from ui.views import fit_subset
 
 P = "dr"
 COLORSCALE = "Viridis"
@@ -96,9 +102,24 @@ def direction_angle(v) -> float:
     return float(np.degrees(np.arctan2(v[1], v[0])) % 180.0)
 
 
-def data_chart(fig, data: LoadedData, axes: Axes, key: str) -> None:
-    """The main 2-D view: click to add or remove points in edit mode."""
-    editable_chart(fig, P, data, axes.x_range, axes.y_range, key=key)
+def fit_sample(train: Dataset, limit: int) -> Dataset:
+    """The training set, or :func:`ui.views.fit_subset`'s sample of ``limit`` of its points (said
+    on screen) when it has more."""
+    idx = fit_subset(len(train.X), limit)
+    if isinstance(idx, slice):
+        return train
+    return replace(train, X=train.X[idx], y=None if train.y is None else train.y[idx])
+
+
+def data_chart(fig, data: LoadedData, axes: Axes, key: str, sampled: bool = False) -> None:
+    """The main 2-D view: click to add or remove points in edit mode (not on a fit subset, whose
+    chart indices are the subset's)."""
+    if not sampled:
+        editable_chart(fig, P, data, axes.x_range, axes.y_range, key=key)
+        return
+    chart(fig, key=key)
+    if edit_enabled(P):
+        st.caption(t("dr.no_edit_sample"))
 
 
 def likelihood_chart(history, count: str, titles, ctx, key: str, height: int, markers: bool = True):

@@ -50,6 +50,7 @@ from views.dimensionality_reduction._common import data_axes
 from views.dimensionality_reduction._common import data_chart
 from views.dimensionality_reduction._common import data_traces
 from views.dimensionality_reduction._common import direction_angle
+from views.dimensionality_reduction._common import fit_sample
 from views.dimensionality_reduction._common import line_across
 
 DATA = DataRequest("clustering", 2, "pca_stripes")
@@ -57,6 +58,7 @@ SIMILARITIES = ["heat", "knn"]
 ROOT2 = float(1 / np.sqrt(2))  # the listing's exp(−d²) is the heat kernel with t = 1/√2
 T_OPTIONS = [0.1, 0.2, 0.3, 0.5, ROOT2, 1.0, 2.0, 3.0, 5.0, 10.0]
 MAX_GRAPH_EDGES = 6000
+FIT_LIMIT = 2000  # the similarity W is n × n (the heat kernel joins all pairs): larger data are sampled
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -90,7 +92,8 @@ def t_label(value: float) -> str:
 
 def render(ctx, controls, main):
     data = ctx.data
-    X, y = data.train.X, data.train.y
+    train = fit_sample(data.train, FIT_LIMIT)
+    X, y = train.X, train.y
     n = len(X)
     with controls:
         similarity = choice(
@@ -115,11 +118,11 @@ def render(ctx, controls, main):
     res = fitted(fit_lpp, X, similarity, k, t_width)
     if res is None:
         return
-    axes = data_axes(data.train)
+    axes = data_axes(train)
     fig = base_figure(ctx.style, axes)
     if show_graph and res.edges is not None:
         add_graph(fig, X, res.edges)
-    fig.add_traces(data_traces(X, data.train, ctx.style))
+    fig.add_traces(data_traces(X, train, ctx.style))
     for direction, name, color, dash in (
         (res.pca_dir, t("dr.pca_line"), ALT_COLOR, "dash"),
         (res.lpp_dir, t("dr.lpp_line"), FIT_COLOR, "solid"),
@@ -139,7 +142,7 @@ def render(ctx, controls, main):
         st.caption(t("dr.lpp_title"))
         left, right = columns_or_stacked(ctx.projector, [5, 3])
         with left:
-            data_chart(fig, data, axes, key="dr.lpp_chart")
+            data_chart(fig, data, axes, key="dr.lpp_chart", sampled=train is not data.train)
         with right:
             projection_histogram(z_pca, y, t("dr.hist_pca"), ALT_COLOR, ctx, "dr.hist_pca")
             projection_histogram(z_lpp, y, t("dr.hist_lpp"), FIT_COLOR, ctx, "dr.hist_lpp")

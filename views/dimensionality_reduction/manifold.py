@@ -41,9 +41,11 @@ from views.dimensionality_reduction._common import COLORSCALE
 from views.dimensionality_reduction._common import class_labels
 from views.dimensionality_reduction._common import colouring
 from views.dimensionality_reduction._common import data_traces
+from views.dimensionality_reduction._common import fit_sample
 
 DATA = DataRequest("clustering", 3, "swiss_roll")
 METHODS = ["le", "kpca", "pca"]
+KPCA_LIMIT = 1000  # kernel PCA eigendecomposes the n × n centred kernel matrix: larger data are sampled
 
 
 @st.cache_data(max_entries=24, show_spinner=False)
@@ -61,8 +63,7 @@ def fit_embedding(X, method, k, h):
 
 def render(ctx, controls, main):
     data = ctx.data
-    X, y = data.train.X, data.train.y
-    n = len(X)
+    n = len(data.train.X)
     with controls:
         method = choice(t("dr.method"), METHODS, "dr.method", catalogue_labels("dr.methods"))
         k, h = 10, 3.0
@@ -71,6 +72,8 @@ def render(ctx, controls, main):
         elif method == "kpca":
             h = log_slider(t("dr.h"), "dr.h", -1, 2, 3.0, help=t("dr.h_help"))
         st.caption(t(f"dr.method_note.{method}"))
+    train = fit_sample(data.train, KPCA_LIMIT) if method == "kpca" else data.train
+    X, y, n = train.X, train.y, len(train.X)
     if method == "le" and k > n - 1:
         st.error(t("dr.too_few_for_k", n=n, k=k))
         return
@@ -84,11 +87,11 @@ def render(ctx, controls, main):
             st.warning(t("dr.disconnected", c=components, k=k))
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
-            chart(scatter3d(X, y, data.train.feature_names, ctx), key="dr.roll_chart")
+            chart(scatter3d(X, y, train.feature_names, ctx), key="dr.roll_chart")
         with right:
             axes = Axes(padded_range(Z[:, 0]), padded_range(Z[:, 1]), "z₁", "z₂")
             fig = base_figure(ctx.style, axes, t(f"dr.embedding_title.{method}"))
-            fig.add_traces(data_traces(Z, data.train, ctx.style, size_scale=0.6))
+            fig.add_traces(data_traces(Z, train, ctx.style, size_scale=0.6))
             chart(fig, key="dr.embedding_chart")
         rho = rank_correlation(Z[:, 0], values if kind == "values" else None)
         metrics_row(

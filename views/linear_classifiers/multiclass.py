@@ -63,8 +63,10 @@ from views.linear_classifiers._plane import make_plane
 from views.linear_classifiers._plane import mask_trace
 from views.linear_classifiers._plane import region_trace
 from views.linear_classifiers._plane import view_axes
+from views.linear_classifiers._problem import KERNEL_CENTRES
 from views.linear_classifiers._problem import Problem
 from views.linear_classifiers._problem import accuracy
+from views.linear_classifiers._problem import centres_note
 from views.linear_classifiers._problem import data_seed
 from views.linear_classifiers._problem import problem
 from views.linear_classifiers._problem import test_toggle
@@ -83,7 +85,7 @@ def make_base(base, h, lam):
         return LogisticRegression(lam=lam, max_iter=50)
     if base == "ls_linear":
         return LeastSquaresClassifier(kernel="linear", lam=lam)
-    return LeastSquaresClassifier(h=h, lam=lam)
+    return LeastSquaresClassifier(h=h, lam=lam, n_centers=KERNEL_CENTRES)  # b < n centres, Sugiyama §2.2
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -117,6 +119,8 @@ def render(ctx, controls, main) -> None:
             decoding = choice(t("lc.decoding"), DECODINGS, "lc.decoding", labels, horizontal=segmented)
         show_test = test_toggle(prob)
     c = len(prob.classes)
+    if base == "ls_gaussian":
+        centres_note(main, len(prob.y))
     messages, code = [], None
     if strategy == "ecoc":
         if code_name == "book" and c != 4:

@@ -31,6 +31,8 @@ from views.mixtures._common import k_slider
 from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
 from views.mixtures._plot import data_static
+from views.mixtures._plot import drawn_points
+from views.mixtures._plot import drawn_step
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
 from views.mixtures._stepping import clickable_stepper
@@ -105,12 +107,15 @@ def render(ctx, controls, main) -> None:
 def run_stepper(ctx, X, axes, key: str, heading: str, history, label, shortcuts: bool = True) -> None:
     """One run's heading and stepper, without legend entries (the two runs stand side by side)."""
     st.markdown(heading)
+    keep = drawn_points(len(X))
     view = StepView(
         data_static(ctx, axes, False, ctx.style.figure_height + 60, legend_rows=0),
-        lambda s: mixture_traces(X, history[s], ctx.style, None, names=False),
+        lambda s: mixture_traces(X[keep], drawn_step(history[s], keep), ctx.style, None, names=False),
         partial(label, history),
     )
     clickable_stepper(key, len(history), view, shortcuts=shortcuts)
+    if not isinstance(keep, slice):
+        st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{len(X):,}"))
 
 
 def hard_label(history, s) -> str:

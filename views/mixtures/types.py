@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from algorithms import GaussianMixture
 from algorithms import fit_covariance_types
+from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
 from ui.explain import Formula
 from ui.explain import code_view
@@ -28,7 +29,11 @@ from views.mixtures._common import fit_components
 from views.mixtures._common import init_choice
 from views.mixtures._common import k_slider
 from views.mixtures._common import seed_slider
+from views.mixtures._plot import drawn_points
+from views.mixtures._plot import drawn_step
 from views.mixtures._plot import mixture_traces
+
+PANEL_POINTS = DISPLAY_MARKERS // 4  # the four panels share one chart's markers: each draws a sample
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -51,8 +56,9 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
         for cov, m in zip(COVS, models, strict=True)
     ]
     fig = make_subplots(rows=2, cols=2, subplot_titles=titles, horizontal_spacing=0.04, vertical_spacing=0.1)
+    keep = drawn_points(len(X), PANEL_POINTS)
     for i, model in enumerate(models):
-        for trace in mixture_traces(X, model.history_[-1], style, None, names=False):
+        for trace in mixture_traces(X[keep], drawn_step(model.history_[-1], keep), style, None, names=False):
             if trace["mode"] == "markers":
                 trace["marker"] = {**trace["marker"], "size": style.marker_size * 0.7}
             if trace["mode"] == "markers+text":
@@ -81,6 +87,8 @@ def render(ctx, controls, main) -> None:
         if models is None:
             return
         chart(types_figure(X, k, init, seed, axes, ctx.style, current_language()), key="gmm.types")
+        if len(X) > PANEL_POINTS:
+            st.caption(t("chart.sampled", shown=f"{PANEL_POINTS:,}", total=f"{len(X):,}"))
         st.caption(t("gmm.types_caption"))
         bics = [m.bic(X) for m in models]
         metrics_row(
