@@ -1,7 +1,9 @@
 """Step through an iterative method's ``history_``.
 
-A fragment holds a step slider with first / previous / next / last buttons (keyboard: Home, ←, →,
-End), so stepping reruns only the fragment, never the fit. The figure also carries Plotly frames
+A step slider with first / previous / next / last buttons (keyboard: Home, ←, →, End); stepping
+reruns the view alone (a fragment, :class:`ui.views.PickedView`) with its fit cached. The stepper
+is not a fragment of its own: Streamlit 1.67 leaves a nested fragment's old output in place when
+the outer fragment, writing into the page's columns, reruns. The figure also carries Plotly frames
 for a sample of steps, so its ▶ button animates in the browser without any rerun.
 
 Building those frames as Plotly objects would cost more than the rest of a page (Plotly validates
@@ -214,7 +216,6 @@ def _clicked(chart_key: str, key: str, on_click: Callable[[list[dict]], None]) -
     st.session_state[f"{key}.full_rerun"] = True
 
 
-@st.fragment
 def stepper(
     key: str,
     n_steps: int,
@@ -226,7 +227,7 @@ def stepper(
     """Draw the step controls and the figure for ``n_steps`` recorded steps (default: the last).
 
     ``on_click(points)`` makes the chart clickable (edit points, place centres); a click changes
-    what was fitted, so it is followed by a whole-page rerun rather than the fragment's own.
+    what was fitted, so it is followed by a whole-page rerun rather than the view's own.
     """
     if st.session_state.pop(f"{key}.full_rerun", False):
         st.rerun(scope="app")
