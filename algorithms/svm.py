@@ -62,12 +62,18 @@ def svc_kernel(A, B, kernel: str = "linear", sigma: float = 1.0, degree: int = 3
     _check_kernel_params(kernel, sigma, degree, coef0)
     if kernel == "gaussian":
         return _gaussian_gram(A, B, sigma)
-    G = _dot_gram(A, B)
+    return _from_dot(_dot_gram(A, B), kernel, degree, coef0)
+
+
+def _from_dot(G, kernel, degree, coef0) -> FloatArray:
+    """The linear (G itself) or polynomial ((G + c)^p) kernel from the dot products G, which it
+    overwrites; the power by repeated products (much faster than np.power; every caller gets the
+    same bits)."""
     if kernel == "linear":
         return G
     G += float(coef0)
     P = G.copy()
-    for _ in range(int(degree) - 1):       # repeated products: much faster than np.power
+    for _ in range(int(degree) - 1):
         P *= G
     return P
 
@@ -84,13 +90,7 @@ def _kernel_diag(X, kernel, sigma, degree, coef0) -> FloatArray:
         G = X[:, 0] * X[:, 0]
         for k in range(1, X.shape[1]):
             G += X[:, k] * X[:, k]
-    if kernel == "linear":
-        return G
-    G += float(coef0)
-    P = G.copy()
-    for _ in range(int(degree) - 1):
-        P *= G
-    return P
+    return _from_dot(G, kernel, degree, coef0)
 
 
 def _row_kernel(X, cols, kernel, sigma, degree, coef0):
@@ -114,13 +114,7 @@ def _row_kernel(X, cols, kernel, sigma, degree, coef0):
             np.minimum(G, 0.0, out=G)
             G *= scale
             return np.exp(G, out=G)
-        if kernel == "linear":
-            return G
-        G += float(coef0)
-        P = G.copy()
-        for _ in range(int(degree) - 1):
-            P *= G
-        return P
+        return _from_dot(G, kernel, degree, coef0)
     return row
 
 
