@@ -92,10 +92,18 @@ def _length(trace) -> int:
     return 0 if x is None else len(x)
 
 
+def even_sample(n: int, size: int) -> slice | np.ndarray:
+    """Which of ``n`` points to use: all (a slice) up to ``size``, else an even random sample of
+    ``size`` indices, sorted, the same for the same n (charts, and views that fit or draw a sample)."""
+    if n <= size:
+        return slice(None)
+    return np.sort(np.random.default_rng(n).choice(n, size, replace=False))
+
+
 def _sampled(trace: dict, keep: float) -> dict:
     """``trace`` with an even random share ``keep`` of its points; per-point arrays cut alike."""
     n = _length(trace)
-    idx = np.sort(np.random.default_rng(n).choice(n, max(1, round(n * keep)), replace=False))
+    idx = np.arange(n)[even_sample(n, max(1, round(n * keep)))]
 
     def cut(part: dict) -> dict:
         return {k: (np.asarray(v)[idx] if not isinstance(v, (str, dict)) and np.ndim(v) >= 1 and len(v) == n

@@ -16,6 +16,7 @@ import streamlit as st
 
 from ui import classroom
 from ui import shown
+from ui.charts import even_sample
 from ui.controls import catalogue_labels
 from ui.controls import choice
 from ui.controls import chosen_before_drawn
@@ -92,10 +93,10 @@ def fit_subset(n: int, limit: int, keep=()) -> slice | np.ndarray:
     second), else an even random sample of ``limit`` of them (the same for the same n), said on screen.
     Index the data with it: ``X[fit_subset(len(X), 3000)]``. The indices ``keep`` (a few labelled
     points) are in the sample, in place of as many others taken evenly from it."""
+    picked = even_sample(n, limit)
     if n <= limit:
-        return slice(None)
+        return picked
     st.info(t("view.fit_subset", used=f"{limit:,}", total=f"{n:,}"))
-    picked = np.sort(np.random.default_rng(n).choice(n, limit, replace=False))
     keep = np.unique(np.asarray(keep, dtype=int))[:limit]
     if len(keep) == 0:
         return picked

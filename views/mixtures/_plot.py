@@ -7,7 +7,6 @@ import numpy as np
 import plotly.graph_objects as go
 
 from algorithms import covariance_ellipse
-from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
 from ui.data_panel import add_edit_grid
 from ui.figures import Axes
@@ -31,14 +30,6 @@ HEX = np.array([f"{i:02x}" for i in range(256)])
 
 def figure(ctx, axes: Axes, title: str = "", height: int | None = None, legend_rows: int = 1) -> go.Figure:
     return base_figure(ctx.style, axes, title, height, legend_rows)
-
-
-def drawn_points(n: int, limit: int = DISPLAY_MARKERS):
-    """The points a chart draws: all, or an even random sample of ``limit`` (display only; the fit
-    used every point). Cutting them before the figure is built spares building what is not drawn."""
-    if n <= limit:
-        return slice(None)
-    return np.sort(np.random.default_rng(n).choice(n, limit, replace=False))
 
 
 def drawn_step(step, keep):

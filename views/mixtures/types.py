@@ -13,6 +13,7 @@ from algorithms import GaussianMixture
 from algorithms import fit_covariance_types
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
+from ui.charts import even_sample
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
@@ -29,7 +30,6 @@ from views.mixtures._common import fit_components
 from views.mixtures._common import init_choice
 from views.mixtures._common import k_slider
 from views.mixtures._common import seed_slider
-from views.mixtures._plot import drawn_points
 from views.mixtures._plot import drawn_step
 from views.mixtures._plot import mixture_traces
 
@@ -56,7 +56,7 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
         for cov, m in zip(COVS, models, strict=True)
     ]
     fig = make_subplots(rows=2, cols=2, subplot_titles=titles, horizontal_spacing=0.04, vertical_spacing=0.1)
-    keep = drawn_points(len(X), PANEL_POINTS)
+    keep = even_sample(len(X), PANEL_POINTS)
     for i, model in enumerate(models):
         for trace in mixture_traces(X[keep], drawn_step(model.history_[-1], keep), style, None, names=False):
             if trace["mode"] == "markers":
