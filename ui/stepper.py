@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
-from functools import partial
 from typing import Callable
 
 import numpy as np
@@ -211,11 +210,6 @@ def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
     st.session_state[key] = int(np.clip(target, 0, n_steps - 1))
 
 
-def _clicked(chart_key: str, key: str, on_click: Callable[[list[dict]], None]) -> None:
-    on_click(clicked_points(chart_key))
-    st.session_state[f"{key}.full_rerun"] = True
-
-
 def stepper(
     key: str,
     n_steps: int,
@@ -226,11 +220,9 @@ def stepper(
 ) -> None:
     """Draw the step controls and the figure for ``n_steps`` recorded steps (default: the last).
 
-    ``on_click(points)`` makes the chart clickable (edit points, place centres); a click changes
-    what was fitted, so it is followed by a whole-page rerun rather than the view's own.
+    ``on_click(points)`` makes the chart clickable (edit points, place centres). The view reruns
+    with what the click changed; edited points rerun the whole page (:func:`ui.shown.view_started`).
     """
-    if st.session_state.pop(f"{key}.full_rerun", False):
-        st.rerun(scope="app")
     step_key = f"{key}.step"
     if n_steps > 1:
         buttons = st.columns([1.3, 1.3, 1.3, 1.3, 5], vertical_alignment="bottom")
@@ -266,7 +258,7 @@ def stepper(
         chart(
             figure,
             key=chart_key,
-            on_select=partial(_clicked, chart_key, key, on_click),
+            on_select=lambda: on_click(clicked_points(chart_key)),
         )
         if click_caption:
             st.caption(click_caption)
