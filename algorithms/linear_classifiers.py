@@ -605,14 +605,16 @@ class LogisticStep(NamedTuple):
 
 
 _SOLVERS = ("gd", "sgd", "newton")
+_DEFAULT_MAX_ITER = {"gd": 1000, "sgd": 20_000, "newton": 100}
 _CACHED_ENTRIES = 2 ** 15   # (samples × snapshots) evaluated at once: 256 kB per array
-_PYTHON_FLOATS_UP_TO = 32   # basis functions below which a per-sample step is faster in Python floats
+# features (basis functions, intercept included) below which a per-sample step is faster in Python
+# floats than in numpy (a numpy call costs more than a short dot product); also algorithms.online's
+_PYTHON_FLOATS_UP_TO = 32
 
 
 def _sigmoid(z: float) -> float:
     """1/(1 + e^−z) of a Python float, as scipy's expit (e^z where e^−z would overflow)."""
     return 1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z)
-_DEFAULT_MAX_ITER = {"gd": 1000, "sgd": 20_000, "newton": 100}
 
 
 class _IterativeClassifier(BaseEstimator):

@@ -35,6 +35,7 @@ from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
+from algorithms.linear_classifiers import _PYTHON_FLOATS_UP_TO
 from algorithms.linear_classifiers import _check_labels
 
 __all__ = ["OnlineStep", "OnlinePerceptron", "PassiveAggressiveClassifier", "PassiveAggressiveRegressor",
@@ -230,9 +231,6 @@ class _OnlineLinear(BaseEstimator):
         if len(theirs) != len(mine):
             raise ValueError(f"The comparator has {len(theirs)} losses; the stream has {len(mine)} samples.")
         return np.cumsum(mine) - np.cumsum(theirs)
-
-
-_PYTHON_FLOATS_UP_TO = 32  # features (intercept included) below which Python floats beat numpy
 
 
 class _AdditiveLinear(_OnlineLinear):
