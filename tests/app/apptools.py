@@ -44,6 +44,11 @@ def open_page(file: str, query: dict[str, str] | None = None, lang: str | None =
     return at.run()
 
 
+def sample_message(at: AppTest) -> str:
+    """The text of ``ui.views.fit_subset``'s notice ("… fits on m of the n samples …"), if shown."""
+    return " ".join(i.value for i in at.info if "samples" in i.value)
+
+
 def input_widgets(at: AppTest) -> list:
     """Every keyed input widget on the page (main area and sidebar)."""
     found, seen = [], set()

@@ -8,6 +8,7 @@ from algorithms import LocalOutlierFactor
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import open_page
+from tests.app.apptools import sample_message
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from views.anomaly_detection.kliep import FIT_LIMIT as KLIEP_LIMIT
@@ -180,10 +181,6 @@ def test_own_csv_file_in_every_view():
         assert not at.exception and not at.error, view
         assert chart_specs(at) and at.metric
     assert any("random half" in i.value for i in at.info)
-
-
-def sample_message(at) -> str:
-    return " ".join(i.value for i in at.info if "samples" in i.value)
 
 
 def test_lof_at_20000_points_fits_on_the_sample_said_on_screen():

@@ -8,6 +8,7 @@ from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
+from tests.app.apptools import sample_message
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.explain import fmt
@@ -291,10 +292,6 @@ def test_vdm_in_chinese_names_the_table_in_chinese():
     table = at.dataframe[0].value
     assert "有工作" in table.columns and "青年" in set(table.iloc[:, 0])
     assert metrics(at)["VDM_1(i 的取值, j 的取值)"] == "1.2"
-
-
-def sample_message(at) -> str:
-    return " ".join(i.value for i in at.info if "samples" in i.value)
 
 
 def test_dbscan_at_20000_points_fits_on_the_sample_said_on_screen():
