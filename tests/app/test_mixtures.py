@@ -13,6 +13,7 @@ from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.explain import number
+from views.mixtures._plot import DRAWN_POINTS
 
 PAGE = "mixtures.py"
 
@@ -174,3 +175,13 @@ def test_em_bound_preset_climbs_to_the_left_component():
     assert f"\\mu_1^{{(12)}} = {number(path.mu[-1])}" in shown and path.mu[-1] < 0
     loglik = next(decoded_arrays(trace(at, "log-likelihood ℓ(μ₁)")["y"]))
     assert np.max(loglik) == pytest.approx(path.loglik.max())
+
+
+@pytest.mark.parametrize("view,per_chart", [("types", DRAWN_POINTS // 4), ("hard", DRAWN_POINTS)])
+def test_at_20000_points_each_chart_draws_a_sample_said_once_with_the_true_total(view, per_chart):
+    """The view draws an even sample of the points (EM used them all) and says how many of 20 000;
+    the chart, left room for the centres, does not sample again (it said '5,000 of 5,012')."""
+    at = open_page(PAGE, query={"gmm.view": view, "gmm.n": "20000"})
+    assert not at.exception
+    drawn = [c.value for c in at.caption if c.value.startswith("Drawn:")]
+    assert drawn and all(f"{per_chart:,} of 20,000 points" in text for text in drawn), drawn

@@ -14,7 +14,6 @@ from algorithms import GaussianMixture
 from algorithms import HardEM
 from algorithms import adjusted_rand_index
 from algorithms import kmeans_plusplus
-from ui.charts import DISPLAY_MARKERS
 from ui.charts import even_sample
 from ui.explain import Formula
 from ui.explain import code_view
@@ -32,6 +31,7 @@ from views.mixtures._common import fit_components
 from views.mixtures._common import k_slider
 from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
+from views.mixtures._plot import DRAWN_POINTS
 from views.mixtures._plot import data_static
 from views.mixtures._plot import drawn_step
 from views.mixtures._plot import likelihood_chart
@@ -108,7 +108,7 @@ def render(ctx, controls, main) -> None:
 def run_stepper(ctx, X, axes, key: str, heading: str, history, label, shortcuts: bool = True) -> None:
     """One run's heading and stepper, without legend entries (the two runs stand side by side)."""
     st.markdown(heading)
-    keep = even_sample(len(X), DISPLAY_MARKERS)  # the points drawn (EM used all)
+    keep = even_sample(len(X), DRAWN_POINTS)  # the points drawn (EM used all)
     view = StepView(
         data_static(ctx, axes, False, ctx.style.figure_height + 60, legend_rows=0),
         lambda s: mixture_traces(X[keep], drawn_step(history[s], keep), ctx.style, None, names=False),

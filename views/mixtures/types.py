@@ -11,7 +11,6 @@ from plotly.subplots import make_subplots
 
 from algorithms import GaussianMixture
 from algorithms import fit_covariance_types
-from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
 from ui.charts import even_sample
 from ui.explain import Formula
@@ -30,10 +29,11 @@ from views.mixtures._common import fit_components
 from views.mixtures._common import init_choice
 from views.mixtures._common import k_slider
 from views.mixtures._common import seed_slider
+from views.mixtures._plot import DRAWN_POINTS
 from views.mixtures._plot import drawn_step
 from views.mixtures._plot import mixture_traces
 
-PANEL_POINTS = DISPLAY_MARKERS // 4  # the four panels share one chart's markers: each draws a sample
+PANEL_POINTS = DRAWN_POINTS // 4  # the four panels share one chart's markers: each draws a sample
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
