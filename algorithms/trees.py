@@ -1020,9 +1020,11 @@ class _Builder:
             return score <= 0
         return score < self.epsilon - 1e-12 * np.maximum(np.abs(imp), np.abs(score))
 
-    def grow(self, w0: FloatArray) -> Tree:
+    def grow(self, w0: FloatArray, order=None) -> Tree:
+        """The tree on all rows of X with weights w0; ``order`` = X's stable argsort per column,
+        when the caller grows many trees on the same X (boosting sorts once per fit)."""
         if self.levelwise and not self.has_nan and not self.categorical.any():
-            return self._grow_tree_levels(w0)
+            return self._grow_tree_levels(w0, order)
         return self._grow_nodes(w0)
 
     # -- level by level ----------------------------------------------------------------------
@@ -1056,23 +1058,24 @@ class _Builder:
                               {name: v[sel] for name, v in cands.items()}))
         return trees
 
-    def _grow_tree_levels(self, w0: FloatArray) -> Tree:
-        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]))
+    def _grow_tree_levels(self, w0: FloatArray, order=None) -> Tree:
+        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), order)
         return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
 
-    def _grow_levels(self, rows, w, starts):
+    def _grow_levels(self, rows, w, starts, srt=None):
         """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows.
 
-        Each feature is sorted once, at the roots: ``srt[:, f]`` lists the entries of ``rows``
-        by node, then by X[:, f] (ties in entry order), and each level partitions these lists
-        between the children instead of sorting again. What does not steer the growth (leaf
-        reasons, r̃_v, the book's quantities of the candidates) is worked out once at the end."""
+        Each feature is sorted once, at the roots (or given: ``srt``): ``srt[:, f]`` lists the
+        entries of ``rows`` by node, then by X[:, f] (ties in entry order), and each level
+        partitions these lists between the children instead of sorting again. What does not
+        steer the growth (leaf reasons, r̃_v, the book's quantities of the candidates) is worked
+        out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
-        if n_roots == 1:
+        if srt is None and n_roots == 1:
             srt = np.argsort(X[rows], axis=0, kind="stable")
-        else:
+        elif srt is None:
             ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
             srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows],
                              axis=0, kind="stable")
