@@ -225,10 +225,10 @@ class _SquaredError:
         mu = np.add.reduceat(w * yr, starts) / W
         d = yr - mu.repeat(m)
         wd = w * d
-        P = np.column_stack([W, np.add.reduceat(wd, starts), np.add.reduceat(wd * d, starts)])
-        Sw = np.column_stack([w, wd])
+        Sw = np.column_stack([w, wd, wd * d])
+        P = np.add.reduceat(Sw, starts, axis=0)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
-        return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
+        return Sw[:, :2], P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
 
     @staticmethod
     def impurity(S):
