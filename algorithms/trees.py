@@ -145,8 +145,8 @@ class _ClassCriterion:
     def search_stats(S):
         return S
 
-    def nodes(self, rows, w, starts, seg):
-        """Vectorised :meth:`node` for consecutive segments of entries (one per node)."""
+    def nodes(self, rows, w, starts, m):
+        """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long)."""
         Sw = self.U[rows] * w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
         return Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1
@@ -170,20 +170,20 @@ class _ClassCriterion:
             score = decrease
         return score, decrease, child_imp, split_info
 
-    def split_scores(self, L, P, imp, seg):
+    def split_scores(self, L, P, imp):
         """The score of :meth:`evaluate` for every threshold of a level at once (L: left stats
-        (E, d, k) by entry; P, imp: node stats (B, k) and impurities; seg: node of each entry),
+        (E, d, k) by entry; P, imp: the stats (E, k) and impurity of each entry's node),
         −inf where a child is empty. Rearranged so as not to form proportions:
         W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
         (Li Hang (5.8), (5.25))."""
-        R = P[seg][:, None, :] - L
+        R = P[:, None, :] - L
         WL, WR = _lastsum(L), _lastsum(R)
-        W = _lastsum(P)[seg][:, None]
+        W = _lastsum(P)[:, None]
         if self.kind == "gini":
             child = (WL - _lastsum(L * L) / WL) + (WR - _lastsum(R * R) / WR)
         else:
             child = (_xlogx(WL) - _lastsum(_xlogx(L)) + _xlogx(WR) - _lastsum(_xlogx(R))) / _LOG2
-        parent_imp = imp[seg][:, None]
+        parent_imp = imp[:, None]
         score = parent_imp - child / W
         if self.kind == "gain_ratio":
             split_info = (_xlogx(W) - _xlogx(WL) - _xlogx(WR)) / (W * _LOG2)
@@ -218,17 +218,17 @@ class _SquaredError:
     def search_stats(S):
         return S[..., :2]                   # split scores need Σw and Σw·d only
 
-    def nodes(self, rows, w, starts, seg):
+    def nodes(self, rows, w, starts, m):
         """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only."""
         yr = self.y[rows]
         W = np.add.reduceat(w, starts)
         mu = np.add.reduceat(w * yr, starts) / W
-        d = yr - mu[seg]
+        d = yr - mu.repeat(m)
         wd = w * d
-        P = np.column_stack([W, np.add.reduceat(wd, starts), np.add.reduceat(wd * d, starts)])
-        Sw = np.column_stack([w, wd])
+        Sw = np.column_stack([w, wd, wd * d])
+        P = np.add.reduceat(Sw, starts, axis=0)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
-        return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
+        return Sw[:, :2], P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
 
     @staticmethod
     def impurity(S):
@@ -250,10 +250,10 @@ class _SquaredError:
         return decrease, decrease, child_imp, split_info
 
     @staticmethod
-    def split_scores(L, P, imp, seg):
+    def split_scores(L, P, imp):
         """:meth:`evaluate`'s score for every threshold of a level (see
         :meth:`_ClassCriterion.split_scores`)."""
-        W, S1 = P[seg, 0][:, None], P[seg, 1][:, None]
+        W, S1 = P[:, 0, None], P[:, 1, None]
         WL, S1L = L[..., 0], L[..., 1]
         WR, S1R = W - WL, S1 - S1L
         gain = S1L * S1L / WL + S1R * S1R / WR - S1 * S1 / W
@@ -292,7 +292,7 @@ class _SecondOrder:
     def search_stats(S):
         return S
 
-    def nodes(self, rows, w, starts, seg):
+    def nodes(self, rows, w, starts, m):
         Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
         P = np.add.reduceat(Sw, starts, axis=0)
         den = P[:, 1] + self.lam
@@ -307,12 +307,12 @@ class _SecondOrder:
         gain = 0.5 * bracket - self.gamma
         return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
 
-    def split_scores(self, L, P, imp, seg):
+    def split_scores(self, L, P, imp):
         """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
         (see :meth:`_ClassCriterion.split_scores`)."""
         GL, HL = L[..., 0], L[..., 1]
-        GR, HR = P[seg, 0][:, None] - GL, P[seg, 1][:, None] - HL
-        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)[seg][:, None]
+        GR, HR = P[:, 0, None] - GL, P[:, 1, None] - HL
+        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)[:, None]
         ok = (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
         ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
         return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
@@ -1020,9 +1020,11 @@ class _Builder:
             return score <= 0
         return score < self.epsilon - 1e-12 * np.maximum(np.abs(imp), np.abs(score))
 
-    def grow(self, w0: FloatArray) -> Tree:
+    def grow(self, w0: FloatArray, order=None) -> Tree:
+        """The tree on all rows of X with weights w0; ``order`` = X's stable argsort per column,
+        when the caller grows many trees on the same X (boosting sorts once per fit)."""
         if self.levelwise and not self.has_nan and not self.categorical.any():
-            return self._grow_tree_levels(w0)
+            return self._grow_tree_levels(w0, order)
         return self._grow_nodes(w0)
 
     # -- level by level ----------------------------------------------------------------------
@@ -1056,23 +1058,24 @@ class _Builder:
                               {name: v[sel] for name, v in cands.items()}))
         return trees
 
-    def _grow_tree_levels(self, w0: FloatArray) -> Tree:
-        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]))
+    def _grow_tree_levels(self, w0: FloatArray, order=None) -> Tree:
+        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), order)
         return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
 
-    def _grow_levels(self, rows, w, starts):
+    def _grow_levels(self, rows, w, starts, srt=None):
         """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows.
 
-        Each feature is sorted once, at the roots: ``srt[:, f]`` lists the entries of ``rows``
-        by node, then by X[:, f] (ties in entry order), and each level partitions these lists
-        between the children instead of sorting again. What does not steer the growth (leaf
-        reasons, r̃_v, the book's quantities of the candidates) is worked out once at the end."""
+        Each feature is sorted once, at the roots (or given: ``srt``): ``srt[:, f]`` lists the
+        entries of ``rows`` by node, then by X[:, f] (ties in entry order), and each level
+        partitions these lists between the children instead of sorting again. What does not
+        steer the growth (leaf reasons, r̃_v, the book's quantities of the candidates) is worked
+        out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
-        if n_roots == 1:
+        if srt is None and n_roots == 1:
             srt = np.argsort(X[rows], axis=0, kind="stable")
-        else:
+        elif srt is None:
             ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
             srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows],
                              axis=0, kind="stable")
@@ -1082,12 +1085,11 @@ class _Builder:
         depth = 0
         while True:
             B = len(starts)
-            seg = np.repeat(np.arange(B), m)
-            Sw, P, imp, value, pure = crit.nodes(rows, w, starts, seg)
+            Sw, P, imp, value, pure = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure & (depth < self.max_depth)
             if open_.any():
-                has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, seg, m,
-                                                              open_, srt)
+                has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, m, open_,
+                                                              srt)
                 feat, thr, found = self._choose(has, thresholds, s, imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
@@ -1099,12 +1101,12 @@ class _Builder:
             split = feat >= 0
             if not split.any():
                 break
-            child_base = np.cumsum(2 * split) - 2 * split
-            go_right = X[rows, feat[seg]] > thr[seg]
-            child = np.where(split[seg], child_base[seg] + go_right, 2 * B)
-            kept = np.argsort(child, kind="stable")
+            child_base = (2 * split).cumsum() - 2 * split
+            go_right = X[rows, feat.repeat(m)] > thr.repeat(m)
+            child = np.where(split, child_base, 2 * B).repeat(m) + go_right
+            kept = child.argsort(kind="stable")
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
-            starts = np.cumsum(m) - m
+            starts = m.cumsum() - m
             kept = kept[:m.sum()]
             rows, w = rows[kept], w[kept]
             srt = self._partition_sorted(srt, child, kept)
@@ -1165,10 +1167,10 @@ class _Builder:
         """The per-feature sorted entry lists of the next level: each list of ``srt`` sorted stably
         by the child its entry goes to (``child``; entries past ``kept`` are dropped), in the new
         entry numbering (entry ``kept[j]`` becomes j)."""
-        by_child = np.argsort(child[srt], axis=0, kind="stable")[:len(kept)]
+        by_child = child[srt].argsort(axis=0, kind="stable")[:len(kept)]
         new_index = np.empty(len(child), dtype=np.int64)
         new_index[kept] = np.arange(len(kept))
-        return new_index[np.take_along_axis(srt, by_child, axis=0)]
+        return new_index[srt[by_child, np.arange(srt.shape[1])]]
 
     def _allowed(self, scores, open_):
         """Which (node, feature) results count when each node draws ``max_features`` features.
@@ -1193,7 +1195,7 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, rows, Sw, P, imp, starts, seg, m, open_, srt):
+    def _level_search(self, rows, Sw, P, imp, starts, m, open_, srt):
         """The best threshold of every feature in every open node of a level (``srt``: the entries
         sorted per feature, see :meth:`_grow_levels`): (has, threshold, left stats, score), each
         per (node, feature); ``has`` is False where the feature has no valid threshold, and the
@@ -1202,19 +1204,19 @@ class _Builder:
         xs = self.X[rows[srt], np.arange(d)]                           # (E, d) sorted values
         S = self.crit.search_stats(Sw)[srt]                            # (E, d, s)
         C0 = np.zeros((E + 1,) + S.shape[1:])
-        C = np.cumsum(S, axis=0, out=C0[1:])
-        L = C - C0[starts][seg]                                       # left stats, entry i included
-        cnt = np.arange(1, E + 1) - starts[seg]
-        ok_rows = (cnt >= self.msl) & (m[seg] - cnt >= self.msl) & open_[seg]
+        C = S.cumsum(axis=0, out=C0[1:])
+        L = C - C0[starts].repeat(m, axis=0)                          # left stats, entry i included
+        cnt = np.arange(1, E + 1) - starts.repeat(m)
+        ok_rows = (cnt >= self.msl) & (m.repeat(m) - cnt >= self.msl) & open_.repeat(m)
         distinct = np.zeros((E, d), dtype=bool)
         distinct[:-1] = xs[1:] > xs[:-1]
         with np.errstate(divide="ignore", invalid="ignore"):
-            score = self.crit.split_scores(L, P, imp, seg)
+            score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
         score = np.where(distinct & ok_rows[:, None], score, -np.inf)
         segmax = np.maximum.reduceat(score, starts, axis=0)            # (B, d)
         has = np.isfinite(segmax)
         tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp)[:, None])
-        hit = score >= (segmax - tol)[seg]
+        hit = score >= (segmax - tol).repeat(m, axis=0)
         first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E - 1), starts, axis=0)
         cols = np.arange(d)
         xa, xb = xs[first, cols], xs[np.minimum(first + 1, E - 1), cols]

@@ -25,6 +25,9 @@ from algorithms.ensembles import histogram_split_gains
 from algorithms.ensembles import ordered_target_statistics
 from algorithms.ensembles import second_order_split_gains
 from algorithms.trees import DecisionTreeClassifier
+from algorithms.trees import _Builder
+from algorithms.trees import _SecondOrder
+from algorithms.trees import _SquaredError
 
 X_LH = np.arange(10, dtype=float)[:, None]                 # Li Hang Ex. 8.1 (seed 003 oracle D3)
 Y_LH = np.array([1, 1, 1, -1, -1, -1, 1, 1, 1, -1])
@@ -650,3 +653,32 @@ def test_prediction_shift_by_hand_and_on_a_noise_category():
     big = prediction_shift(cats, y, new_cats, new_y, 1.0, permutation=np.arange(60))
     assert big.greedy_train < big.test - 0.1  # the leaky TS looks far better than it is
     assert abs(big.ordered_train - big.test) < abs(big.greedy_train - big.test)
+
+
+def test_boosting_rounds_grown_on_the_presorted_x_equal_fresh_trees():
+    """Boosting sorts X once per fit; each round's tree is the tree grown from scratch on the
+    round's residuals (or g, h), tied values in X included (before any leaf re-valuing)."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(120, 3)).round(1)
+    y = X[:, 0] - X[:, 1] ** 2 + 0.3 * rng.normal(size=120)
+    yc = (y > np.median(y)).astype(int)
+    no_categories = np.zeros(3, dtype=bool)
+
+    def fresh(crit, depth, msl):
+        return _Builder(crit, X, no_categories, False, depth, msl, 0.0, None, None,
+                        None).grow(np.ones(len(X)))
+
+    fitted = []
+    for model in (GradientBoostingRegressor(6, max_depth=3).fit(X, y),
+                  GradientBoostingClassifier(6, max_depth=2, min_samples_leaf=3).fit(X, yc)):
+        fitted += [(step.trees[0], fresh(_SquaredError(step.residuals), model.max_depth,
+                                         model.min_samples_leaf)) for step in model.history_]
+    model = SecondOrderBoostingClassifier(6, max_depth=3).fit(X, yc)
+    fitted += [(step.trees[0], fresh(_SecondOrder(step.gradients, step.hessians, model.lam,
+                                                  model.gamma, model.min_child_weight), 3, 1))
+               for step in model.history_]
+    assert len(fitted) == 18
+    for a, b in fitted:
+        assert a.n_nodes == b.n_nodes >= 7
+        for name in ("parent", "feature", "threshold", "n_samples", "reason", "impurity"):
+            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
