@@ -583,8 +583,7 @@ def _smo_steps(rows, active, a, t, diag, F, C, tol, steps, b, dual, history, sec
     alpha, t = np.array(a)[active], t[active]
     up, low = np.where(t > 0, alpha < C, alpha > 0), np.where(t > 0, alpha > 0, alpha < C)
     y, active = t.tolist(), active.tolist()
-    FF = np.array([np.where(up, F, inf), np.where(low, F, -inf)])
-    Fu, Fl = FF                            # views: one FF += delta updates both
+    Fu, Fl = np.where(up, F, inf), np.where(low, F, -inf)
     finite_C = math.isfinite(C)
     multiply, subtract = np.multiply, np.subtract
     gain, delta, other = np.empty(m), np.empty(m), np.empty(m)     # work buffers: no allocation per step
@@ -659,7 +658,8 @@ def _smo_steps(rows, active, a, t, diag, F, C, tol, steps, b, dual, history, sec
         multiply(Ki, yi * dai, out=delta)  # two products, not y_i Δα_i (K_i − K_j): the book rule's
         multiply(Kj, yj * daj, out=other)  # ties are that sensitive to round-off
         delta += other
-        FF += delta
+        Fu += delta
+        Fl += delta
         a[gi], a[gj] = ai_new, aj_new
         Fi, Fj = Fi + float(delta[i]), Fj + float(delta[j])
         Fu[i] = Fi if (ai_new < C if yi > 0 else ai_new > 0.0) else inf       # the sets of i and j
