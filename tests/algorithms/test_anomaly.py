@@ -408,3 +408,13 @@ def test_svdd_start_changes_no_result(C, sigma):
     d2 = np.diag(K) - 2 * K @ a + a @ K @ a
     assert model.radius2_ == pytest.approx(d2[(a > 1e-8 * C) & (a < C - 1e-8 * C)].mean(), abs=1e-5)
     np.testing.assert_array_equal(model.predict(X), np.where(d2 <= model.radius2_ + 1e-6, 1, -1))
+
+
+def test_svdd_training_kernel_is_the_gaussian_kernel():
+    # the fit's n × n matrix (in place, on centred data) against gaussian_kernel: far from the origin
+    # too, and identical rows exactly 1
+    X = np.random.default_rng(8).normal(size=(50, 3)) * 3 + 1e3
+    X[7] = X[3]
+    K = SVDD(0.1, 0.7)._training_kernel(X)(X, X)
+    np.testing.assert_allclose(K, gaussian_kernel(X, X, 0.7), rtol=0, atol=1e-14)
+    assert K[3, 7] == K[7, 3] == 1.0 and np.all(np.diag(K) == 1.0)
