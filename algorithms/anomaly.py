@@ -19,6 +19,7 @@ from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import gaussian_kernel
 from algorithms._base import squared_distances
+from algorithms.linear_classifiers import _gaussian_gram
 from algorithms.model_selection import fold_ids
 from algorithms.svm import _KernelRows
 
@@ -244,11 +245,13 @@ class SVDD(BaseEstimator):
     bounds the fraction outside. Kernel: Gaussian exp(−‖x − x'‖²/(2σ²)) for ``sigma`` > 0, or the
     book's linear x·x' for ``sigma=None``.
 
-    Solver: SMO — at each step the pair (i, j) violating the KKT conditions most (second-order
-    working-set choice of Fan, Chen & Lin 2005) moves α_i += δ, α_j −= δ, keeping Σα = 1,
-    until the gap max_{α_i<C} −∇_i − min_{α_j>0} −∇_j ≤ ``tol``. K is computed whole when it
-    fits in ``cache_size`` MB, else its rows on demand in a least-recently-used cache (as
-    :class:`algorithms.SVC`; the same steps).
+    Solver: SMO from α = C on the ⌊1/C⌋ points farthest from the mean (:meth:`_initial_alpha`;
+    α = 1/n when that is the only feasible point). At each step the pair (i, j) violating the KKT
+    conditions most (second-order working-set choice of Fan, Chen & Lin 2005) moves α_i += δ,
+    α_j −= δ, keeping Σα = 1, until the gap max_{α_i<C} −∇_i − min_{α_j>0} −∇_j ≤ ``tol``. K is
+    computed whole when it fits in ``cache_size`` MB, else its rows on demand in a
+    least-recently-used cache (as :class:`algorithms.SVC`; the same steps until a near-tie of the
+    choice, which the last bit of a kernel value decides).
 
     Centre c = Σ α_i ψ(x_i); ‖ψ(x) − c‖² = K(x,x) − 2Σ_i α_i K(x, x_i) + αᵀKα;
     R² = the mean of ‖ψ(x_i) − c‖² over free support vectors (0 < α_i < C). If there is none,
@@ -271,6 +274,15 @@ class SVDD(BaseEstimator):
             return A @ B.T
         return gaussian_kernel(A, B, self.sigma)
 
+    def _training_kernel(self, X):
+        """The kernel of the fit: the Gaussian one by linear_classifiers' in-place Gram on data
+        centred at X's mean (no cancellation far from the origin; identical rows give exactly 1),
+        ~4× faster than gaussian_kernel for the n × n matrix."""
+        if self.sigma is None:
+            return self._kernel
+        shift = X.mean(0)
+        return lambda A, B: _gaussian_gram(A - shift, B - shift, self.sigma)
+
     def fit(self, X, y=None) -> "SVDD":
         X = check_array(X, min_samples=1)
         n = len(X)
@@ -283,7 +295,7 @@ class SVDD(BaseEstimator):
         tol = check_positive(self.tol, "The tolerance")
         max_iter = _check_int(self.max_iter, "max_iter")
         check_positive(self.cache_size, "cache_size (MB)")
-        rows = _KernelRows(X, self._kernel, float(self.cache_size),
+        rows = _KernelRows(X, self._training_kernel(X), float(self.cache_size),
                            None if self.sigma is None else lambda cols: _gaussian_rows(X, self.sigma))
         K = rows.K                                       # None when K does not fit in the cache
         Kd = np.diag(K).copy() if K is not None else ((X * X).sum(1) if self.sigma is None else np.ones(n))
@@ -291,8 +303,10 @@ class SVDD(BaseEstimator):
         trivial = C * n <= 1.0 + 1e-9                    # the only feasible point: α = 1/n
         if trivial:
             max_iter = 0
-        alpha = self._initial_alpha(n, C)
-        grad = 2.0 * rows.times(alpha) - Kd    # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised)
+        alpha = np.full(n, 1.0 / n) if trivial else self._initial_alpha(X, C)
+        grad = -Kd                                       # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised),
+        for i in np.flatnonzero(alpha):                  # 2Kα from the rows of the start's support:
+            grad += (2.0 * alpha[i]) * rows.row(i)       # the same numbers with rows on demand
         schedule = set(np.unique(np.round(np.geomspace(1, max(max_iter, 1), int(self.n_snapshots)))
                                  .astype(int)).tolist())
         history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
@@ -368,9 +382,20 @@ class SVDD(BaseEstimator):
         return self
 
     @staticmethod
-    def _initial_alpha(n, C):
-        """A feasible start: α = 1/n for every point (needs C ≥ 1/n)."""
-        return np.full(n, 1.0 / n)
+    def _initial_alpha(X, C):
+        """A feasible start (Σα = 1, 0 ≤ α ≤ C, needs C ≥ 1/n): α = C on the ⌊1/C⌋ points farthest
+        from the mean of X (ties: lower index), the rest of the unit sum on the next one, 0 elsewhere.
+        The sphere is made of the outermost points, so SMO starts near its end (as libsvm, which puts
+        its first ⌊1/C⌋ points at C; from α = 1/n everywhere it took ~5× the steps)."""
+        n = len(X)
+        k = min(n, int(1.0 / C + 1e-9))
+        centred = X - X.mean(0)
+        order = np.argsort(-(centred * centred).sum(1), kind="stable")
+        alpha = np.zeros(n)
+        alpha[order[:k]] = C
+        if k < n:
+            alpha[order[k]] = max(0.0, 1.0 - k * C)
+        return alpha
 
     @staticmethod
     def _grad(GG) -> FloatArray:

@@ -159,6 +159,8 @@ class _KernelRows:
         if self.K is not None:
             return self.K[rows] @ coef
         nz, X = np.flatnonzero(coef), self.X[rows]
+        if len(nz) == 0 or len(X) == 0:
+            return np.zeros(len(X))
         step = max(1, 2_000_000 // max(len(nz), 1))      # a (step, nnz) block: 16 MB
         return np.concatenate([self.kernel(X[r:r + step], self.X[nz]) @ coef[nz]
                                for r in range(0, len(X), step)])
@@ -527,9 +529,11 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False
     With ``shrinking`` (libsvm's heuristic; Chang & Lin 2011 §5.1), every min(n, 1000) steps the
     samples at a bound whose F lies beyond the current extremes (they can be neither i nor j now)
     leave the active set, and the steps work on the others (kernel rows over their columns only);
-    F of the samples set aside is recomputed from α, F = K(α∘y) − y, once when the gap first falls
-    below 10·tol and whenever the active set satisfies the KKT conditions, and SMO goes on with all
-    samples until they all do.
+    F of the samples set aside is brought up to date once when the gap first falls below 10·tol
+    and whenever the active set satisfies the KKT conditions, and SMO goes on with all samples
+    until they all do. F = K(α∘y) − y is linear in α: the F a sample had when it was set aside
+    plus K(Δα∘y) over the α that moved since (far fewer kernel values than K(α∘y) over all
+    support vectors, as libsvm's gradient reconstruction from its Ḡ).
     """
     n = len(t)
     a = [0.0] * n
@@ -538,7 +542,7 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False
     active = np.arange(n)
     every = min(n, 1000) if shrinking else max_iter
     b, dual, step, exact_once = 0.0, 0.0, 0, not shrinking
-    history = []
+    history, aside = [], []                # aside: (samples set aside at one shrink, α then)
     while True:
         steps = range(step + 1, min(step + every, max_iter) + 1)
         reason, step, b, dual, F[active], gap = _smo_steps(
@@ -549,8 +553,9 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False
             return np.array(a), history, reason
         alpha = np.array(a)
         if reason == "kkt" or (not exact_once and gap <= 10 * tol):
-            aside = np.setdiff1d(np.arange(n), active)
-            F[aside] = rows.times(alpha * t, aside) - t[aside]
+            for samples, alpha_then in aside:
+                F[samples] += rows.times((alpha - alpha_then) * t, samples)
+            aside = []
             active = np.arange(n)
             exact_once = True
         if reason == "steps":              # shrink: drop the samples at a bound beyond the extremes
@@ -558,7 +563,9 @@ def _smo(rows, diag_arr, t, C, tol, max_iter, second_order=True, shrinking=False
             low = np.where(t > 0, alpha > 0, alpha < C)[active]
             Fa = F[active]
             F_up, F_low = Fa[up].min(initial=math.inf), Fa[low].max(initial=-math.inf)
-            active = active[~((up & ~low & (Fa > F_low)) | (low & ~up & (Fa < F_up)))]
+            stays = ~((up & ~low & (Fa > F_low)) | (low & ~up & (Fa < F_up)))
+            aside.append((active[~stays], alpha))
+            active = active[stays]
         rows.restrict(active)
 
 
@@ -576,8 +583,7 @@ def _smo_steps(rows, active, a, t, diag, F, C, tol, steps, b, dual, history, sec
     alpha, t = np.array(a)[active], t[active]
     up, low = np.where(t > 0, alpha < C, alpha > 0), np.where(t > 0, alpha > 0, alpha < C)
     y, active = t.tolist(), active.tolist()
-    FF = np.array([np.where(up, F, inf), np.where(low, F, -inf)])
-    Fu, Fl = FF                            # views: one FF += delta updates both
+    Fu, Fl = np.where(up, F, inf), np.where(low, F, -inf)
     finite_C = math.isfinite(C)
     multiply, subtract = np.multiply, np.subtract
     gain, delta, other = np.empty(m), np.empty(m), np.empty(m)     # work buffers: no allocation per step
@@ -652,7 +658,8 @@ def _smo_steps(rows, active, a, t, diag, F, C, tol, steps, b, dual, history, sec
         multiply(Ki, yi * dai, out=delta)  # two products, not y_i Δα_i (K_i − K_j): the book rule's
         multiply(Kj, yj * daj, out=other)  # ties are that sensitive to round-off
         delta += other
-        FF += delta
+        Fu += delta
+        Fl += delta
         a[gi], a[gj] = ai_new, aj_new
         Fi, Fj = Fi + float(delta[i]), Fj + float(delta[j])
         Fu[i] = Fi if (ai_new < C if yi > 0 else ai_new > 0.0) else inf       # the sets of i and j

@@ -199,7 +199,8 @@ def test_svdd_snapshots_follow_the_smo_steps(sigma):
     np.testing.assert_allclose(snaps.radius2[-1], s.radius2_, atol=1e-9)
     np.testing.assert_allclose(snaps.decision[-1], s.decision_function(G), atol=1e-9)
     np.testing.assert_array_equal(np.flatnonzero(snaps.kinds[-1] == 1), s.free_support_)
-    assert snaps.kinds[0].tolist() == [1] * 60                            # start: α = 1/n, all free
+    far = np.argsort(-((X - X.mean(0)) ** 2).sum(1))[:20]                # start: α = C on the 1/C = 20
+    np.testing.assert_array_equal(snaps.kinds[0], np.isin(np.arange(60), far) * 2)   # farthest, 0 elsewhere
 
 
 # ---------------------------------------------------------------------------------------- KLIEP
@@ -292,23 +293,45 @@ def test_kliep_centre_subset_and_chunked_scoring():
 @pytest.mark.parametrize("sigma", [1.0, None])
 def test_svdd_kernel_row_cache_takes_the_same_steps(sigma):
     # 0.002 MB holds 6 of the 150 kernel rows: rows are computed on demand, the steps are the same
+    # until the first near-tie of i or j, which the last bit of a kernel value decides (a row alone
+    # or a block of the whole K); the optimum is the same to the tolerance
     X = np.random.default_rng(5).normal(size=(150, 2))
-    whole = SVDD(0.05, sigma).fit(X)
-    cached = SVDD(0.05, sigma, cache_size=0.002).fit(X)
-    assert whole.kernel_rows_computed_ == 0 and cached.kernel_rows_computed_ > 12
-    assert cached.n_iter_ == whole.n_iter_ and cached.converged_
-    for a, b in zip(cached.history_, whole.history_, strict=True):
+    whole = SVDD(0.05, sigma, n_snapshots=10_000).fit(X)
+    cached = SVDD(0.05, sigma, cache_size=0.002, n_snapshots=10_000).fit(X)
+    assert whole.kernel_rows_computed_ == 0 and cached.kernel_rows_computed_ > 12 and cached.converged_
+    K = X @ X.T if sigma is None else gaussian_kernel(X, X, sigma)
+    _, tie = straightforward_svdd(K, 0.05, 1e-6, farthest_start(X, 0.05))
+    assert tie >= 3
+    for a, b in zip(cached.history_[:tie], whole.history_[:tie], strict=True):
         np.testing.assert_allclose(a.alpha, b.alpha, rtol=1e-9, atol=1e-15)
         assert a.objective == pytest.approx(b.objective, rel=1e-12)
-    np.testing.assert_allclose(cached.dist2_, whole.dist2_, atol=1e-12)
-    assert cached.radius2_ == pytest.approx(whole.radius2_, abs=1e-12)
+    assert cached.history_[-1].objective == pytest.approx(whole.history_[-1].objective, rel=1e-10)
+    np.testing.assert_allclose(cached.dist2_, whole.dist2_, atol=1e-5)
+    assert cached.radius2_ == pytest.approx(whole.radius2_, abs=1e-6)
+    np.testing.assert_array_equal(cached.predict(X), whole.predict(X))
 
 
-def straightforward_svdd(K, C, tol, max_iter=10_000):
+def farthest_start(X, C):
+    """SVDD's start as its docstring states it: C on the ⌊1/C⌋ points farthest from the mean, the
+    rest of Σα = 1 on the next one."""
+    a, left = np.zeros(len(X)), 1.0
+    for i in sorted(range(len(X)), key=lambda i: (-np.sum((X[i] - X.mean(0)) ** 2), i)):
+        a[i] = min(C, left)
+        left -= a[i]
+    return a
+
+
+def _near_tie(values) -> bool:
+    """The two largest values equal to 1e-9 (relative): round-off may decide which is the larger."""
+    top = np.sort(values)[-2:]
+    return len(top) == 2 and top[1] - top[0] <= 1e-9 * max(1.0, abs(top[1]))
+
+
+def straightforward_svdd(K, C, tol, start, max_iter=10_000):
     """SVDD's SMO as its docstring states it, ∇ = 2Kα − diag K recomputed at every step: α after
-    every step."""
-    n = len(K)
-    a, alphas = np.full(n, 1 / n), {}
+    every step, and the first step whose i or j was a near-tie (after a pair step without clipping
+    ∇_i = ∇_j exactly in exact arithmetic, so such ties are common)."""
+    a, alphas, tie = start.copy(), {}, max_iter + 1
     for step in range(1, max_iter + 1):
         g = -(2 * K @ a - np.diag(K))                            # −∇
         up, low = a < C - 1e-12 * C, a > 1e-12 * C
@@ -318,29 +341,30 @@ def straightforward_svdd(K, C, tol, max_iter=10_000):
         curv = np.maximum(K[i, i] + np.diag(K) - 2 * K[i], 1e-12)
         gain = np.where(low & (g < g[i]), (g[i] - g) ** 2 / curv, -1.0)
         j = int(np.argmax(gain))
+        if _near_tie(g[up]) or _near_tie(np.sqrt(gain[gain > 0])):
+            tie = min(tie, step)
         delta = min((g[i] - g[j]) / (2 * curv[j]), C - a[i], a[j])
         a[i] += delta
         a[j] -= delta
         a[i] = C if C - a[i] < 1e-12 * C else a[i]
         a[j] = 0.0 if a[j] < 1e-12 * C else a[j]
         alphas[step] = a.copy()
-    return alphas
+    return alphas, tie
 
 
 @pytest.mark.parametrize("C, sigma", [(0.05, 1.0), (0.2, 0.5), (0.05, None)])
 def test_svdd_takes_the_steps_of_the_straightforward_loop(C, sigma):
     # the incremental ∇ (one difference of kernel rows per step) and the choice of j by b/√a in
-    # place of b²/a give the α of the plain loop at every recorded step of the first 100; later,
-    # near-ties of the gain let round-off pick another pair (C = 0.05, σ = 1: from step 106 on),
-    # and both reach the same optimum
+    # place of b²/a give the α of the plain loop at every recorded step before its first near-tie
+    # of i or j, which round-off decides; both reach the same optimum
     X = np.random.default_rng(7).normal(size=(70, 2))
-    model = SVDD(C, sigma, tol=1e-6).fit(X)
+    model = SVDD(C, sigma, tol=1e-6, n_snapshots=10_000).fit(X)
     K = X @ X.T if sigma is None else gaussian_kernel(X, X, sigma)
-    alphas = straightforward_svdd(K, C, 1e-6)
-    assert model.converged_ and len(alphas) > 70
-    for step in model.history_[1:]:
-        if step.step <= 100:
-            np.testing.assert_allclose(step.alpha, alphas[step.step], rtol=0, atol=1e-10 * C)
+    np.testing.assert_allclose(model.history_[0].alpha, farthest_start(X, C), rtol=0, atol=1e-15)
+    alphas, tie = straightforward_svdd(K, C, 1e-6, farthest_start(X, C))
+    assert model.converged_ and min(tie - 1, len(alphas)) >= 2
+    for step in model.history_[1:tie]:
+        np.testing.assert_allclose(step.alpha, alphas[step.step], rtol=0, atol=1e-10 * C)
     a = alphas[len(alphas)]
     assert model.history_[-1].objective == pytest.approx(a @ np.diag(K) - a @ K @ a, abs=1e-6)
     np.testing.assert_allclose(model.alpha_, a, atol=1e-3 * C)
@@ -362,3 +386,35 @@ def test_svdd_recorded_dual_is_the_dual_of_the_recorded_alpha():
     K = np.exp(-((X[:, None, :] - X[None, :, :]) ** 2).sum(-1) / 2)
     for step in model.history_:
         assert step.objective == pytest.approx(step.alpha.sum() - step.alpha @ K @ step.alpha, abs=1e-12)
+
+
+@pytest.mark.parametrize("C, sigma", [(0.05, 1.0), (0.2, 0.5), (0.05, None), (0.013, 2.0), (1.0, 1.0)])
+def test_svdd_start_changes_no_result(C, sigma):
+    # from the farthest points (issue 18) SMO reaches the optimum it reached from α = 1/n, the
+    # start before: the same dual to the tolerance, α, R², support vectors and predictions
+    X = np.random.default_rng(9).normal(size=(80, 2))
+    X[5] = X[6]                                                  # a duplicate point
+    model = SVDD(C, sigma, tol=1e-6).fit(X)
+    K = X @ X.T if sigma is None else gaussian_kernel(X, X, sigma)
+    steps, _ = straightforward_svdd(K, C, 1e-6, np.full(80, 1 / 80))
+    a = steps[len(steps)]
+    assert model.history_[-1].objective == pytest.approx(a @ np.diag(K) - a @ K @ a, abs=1e-6)
+
+    def merged(alpha):                                           # X[5] = X[6]: only their sum is fixed
+        return np.r_[alpha[:5], alpha[5] + alpha[6], alpha[7:]]
+
+    np.testing.assert_allclose(merged(model.alpha_), merged(a), atol=2e-3 * C)
+    np.testing.assert_array_equal(merged(model.alpha_) > 1e-8 * C, merged(a) > 1e-8 * C)
+    d2 = np.diag(K) - 2 * K @ a + a @ K @ a
+    assert model.radius2_ == pytest.approx(d2[(a > 1e-8 * C) & (a < C - 1e-8 * C)].mean(), abs=1e-5)
+    np.testing.assert_array_equal(model.predict(X), np.where(d2 <= model.radius2_ + 1e-6, 1, -1))
+
+
+def test_svdd_training_kernel_is_the_gaussian_kernel():
+    # the fit's n × n matrix (in place, on centred data) against gaussian_kernel: far from the origin
+    # too, and identical rows exactly 1
+    X = np.random.default_rng(8).normal(size=(50, 3)) * 3 + 1e3
+    X[7] = X[3]
+    K = SVDD(0.1, 0.7)._training_kernel(X)(X, X)
+    np.testing.assert_allclose(K, gaussian_kernel(X, X, 0.7), rtol=0, atol=1e-14)
+    assert K[3, 7] == K[7, 3] == 1.0 and np.all(np.diag(K) == 1.0)

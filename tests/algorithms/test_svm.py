@@ -416,6 +416,22 @@ def test_shrinking_reaches_the_same_solution(kernel, kw, C):
     np.testing.assert_array_equal(shrunk.alpha_at(shrunk.n_iter_), shrunk.alpha_)
 
 
+@pytest.mark.parametrize("kernel,kw,C", [(*KERNELS[0], 10.0), (*KERNELS[1], 1.0),
+                                         ("gaussian", {"sigma": 0.5}, 10.0), (*KERNELS[2], 100.0)])
+def test_shrinking_steps_see_the_exact_errors(kernel, kw, C):
+    # every step's E_i, E_j (F of the set-aside samples brought up to date by K(Δα∘y) over the α that
+    # moved since they were set aside) are g(x) − y computed from the α before the step and the book's b
+    X, y = overlapping(150, seed=11)                             # shrinking every 150 steps
+    model = SVC(C=C, kernel=kernel, cache_size=0.02, **kw).fit(X, y)
+    assert model.kernel_rows_computed_ > 0 and model.converged_ and model.n_iter_ > 2 * 150
+    K = svc_kernel(X, X, kernel, **kw)
+    alpha, b = np.zeros(len(y)), 0.0
+    for step in model.history_:
+        exact = K[[step.i, step.j]] @ (alpha * y) + b - y[[step.i, step.j]]
+        np.testing.assert_allclose([step.E_i, step.E_j], exact, rtol=0, atol=1e-9 * C)
+        alpha[step.i], alpha[step.j], b = step.alpha_i, step.alpha_j, step.b
+
+
 def test_kernel_diagonal_matches_the_kernel_matrix():
     from algorithms.svm import _kernel_diag
     X = np.random.default_rng(7).normal(size=(30, 3))
