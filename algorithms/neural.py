@@ -353,7 +353,11 @@ class _MLP(BaseEstimator):
         """The data loss on (X, y) at every snapshot of ``history_`` (e.g. the test-loss curve)."""
         check_is_fitted(self, "history_")
         Y = self._targets(y)
-        return np.array([network_loss(self.output(X, s), Y, self._output_kind) for s in self.history_])
+        X = self._inputs(X)  # checked and standardised once, not once per snapshot
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.array([network_loss(forward_pass(s.weights, s.biases, X, self.activation,
+                                                       self._output_kind)[1][-1], Y, self._output_kind)
+                             for s in self.history_])
 
     def backprop(self, x, y, snapshot: MLPSnapshot | None = None) -> BackpropTrace:
         """Forward values, δs and gradients of E for one sample (x, y) (seed 003 (12)–(22), λ = 0)."""
