@@ -261,10 +261,14 @@ def _support_solution(G, c, l1, l2, theta):
     conditions there are linear, (G_SS + 2λ2 I)θ_S = c_S − λ1 s_S. Returned only when it satisfies every
     condition (signs kept, |c_j − G_j θ| ≤ λ1 off S), else None, and descent continues."""
     size = np.abs(theta)
+    tried = None
     for cut in (0.0, 1e-6, 1e-4, 1e-2):  # small coefficients may still be on their way to 0
         support = size > cut * size.max(initial=0.0)
         if not support.any():
             return None
+        if tried is not None and np.array_equal(support, tried):
+            continue  # the same support as the last cut: the same answer
+        tried = support
         signs = np.sign(theta[support])
         try:
             inside = np.linalg.solve(G[np.ix_(support, support)] + 2 * l2 * np.eye(int(support.sum())),
@@ -347,11 +351,16 @@ def _sparse_sgd(Phi, y, l1, l2, theta, eta, max_iter, rng, record):
     iterate settles at the optimum; ``max_iter`` counts epochs (passes over a random order)."""
     n = len(y)
     theta = theta.copy()
+    rows, targets = list(Phi), y.tolist()
     for epoch in range(1, max_iter + 1):
-        for k, i in enumerate(rng.permutation(n)):
-            step = eta / np.sqrt(1.0 + (epoch - 1) + k / n)
-            theta -= step * (Phi[i] @ theta - y[i]) * Phi[i] + step * 2.0 * l2 / n * theta
-            theta = soft_threshold(theta, l1 * step / n)
+        steps = (eta / np.sqrt(1.0 + (epoch - 1) + np.arange(n) / n)).tolist()  # ε_t of the epoch's steps
+        for step, i in zip(steps, rng.permutation(n).tolist(), strict=True):
+            row = rows[i]
+            if l2:
+                theta -= step * (row @ theta - targets[i]) * row + step * 2.0 * l2 / n * theta
+            else:
+                theta -= step * (row @ theta - targets[i]) * row
+            theta = np.sign(theta) * np.maximum(np.abs(theta) - l1 * step / n, 0.0)  # soft_threshold
         value = record.add(epoch, theta)
         if not np.isfinite(value) or value > 1e6 * (record.steps[0].objective + 1.0):
             raise ValueError(f"SGD diverged at the learning rate ε = {eta:g}: lower ε.")
