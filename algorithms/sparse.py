@@ -320,9 +320,10 @@ def _reweighted_solve(G, C, size, l1, l2):
     """θ = Θ^½(Θ^½ G Θ^½ + λ1 I + 2λ2 Θ)⁻¹Θ^½ c, Θ = diag(size): one step of ``_irls``."""
     d = np.sqrt(size)[:, None]
     A = d * G * d.T
-    A += l1 * np.eye(len(G))
+    diagonal = A.reshape(-1)[::len(A) + 1]  # a view: + λ1 I (+ 2λ2 Θ) added in place
+    diagonal += l1
     if l2:
-        A += 2.0 * l2 * np.diag(size)
+        diagonal += 2.0 * l2 * size
     lu, piv, x, info = dgesv(A, d * C)          # LAPACK's LU solve, as np.linalg.solve
     if info:
         raise np.linalg.LinAlgError("Singular matrix in the reweighted ℓ2 step.")
