@@ -57,6 +57,7 @@ __all__ = [
 SOLVERS = ("cd", "irls", "ista", "sgd")
 N_SNAPSHOTS = 120  # at most this many θ snapshots in history_ (objectives are kept for every step)
 VANISHED = 1e-18  # IRLS: |θ_j| below this share of max|θ| no longer changes the others (below rounding)
+SET_ASIDE_FROM = 100  # IRLS sets vanished rows aside from this many rows (below, the whole LU is cheaper)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -289,16 +290,18 @@ def _irls(G, C, l1, l2, theta, tol, max_iter, record):
     rescaled form θ = Θ^½(Θ^½ G Θ^½ + λ1 I + 2λ2 Θ)⁻¹Θ^½ c that needs no inverse of |θ| (spec A5.1
     pitfall); for rows, Θ = diag(‖w^i‖) (Nie et al.'s ℓ2,1 reweighting, seed 004 §2.8).
 
-    A θ_j below VANISHED·max|θ| couples to the rest of the system below rounding, so (λ1 > 0) the
-    step solves only for the others and gives it θ_j ← |θ_j|(c_j − G_j θ)/(λ1 + 2λ2|θ_j|), its own
-    row of the same system: the same iterates to rounding, at the cost of the support's size."""
+    A θ_j below VANISHED·max|θ| couples to the rest of the system below rounding, so (λ1 > 0, at least
+    SET_ASIDE_FROM rows) the step solves only for the others and gives it θ_j ← |θ_j|(c_j − G_j θ)/
+    (λ1 + 2λ2|θ_j|), its own row of the same system: the same iterates to rounding, at the cost of the
+    support's size."""
     W = _as_rows(theta.copy())
     Cm = _as_rows(C)
     parts = None  # the vanished rows, the others, and G's blocks for them, while that split lasts
+    set_aside = l1 > 0 and len(W) >= SET_ASIDE_FROM
     for it in range(1, max_iter + 1):
         size = np.sqrt((W * W).sum(axis=1))
-        vanished = size < VANISHED * size.max(initial=0.0)
-        if l1 > 0 and vanished.any():
+        vanished = size < VANISHED * size.max(initial=0.0) if set_aside else None
+        if set_aside and vanished.any():
             if parts is None or not np.array_equal(parts[0], vanished):
                 keep, lost = np.flatnonzero(~vanished), np.flatnonzero(vanished)
                 parts = vanished, keep, lost, G[np.ix_(keep, keep)], G[np.ix_(lost, keep)]
