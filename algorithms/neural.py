@@ -127,8 +127,8 @@ def backward_pass(weights, Zs, As, masks, Y, activation: str, lam: float = 0.0):
     grads_W, grads_b, deltas = [None] * L, [None] * L, [None] * L
     for m in range(L - 1, -1, -1):
         deltas[m] = delta
-        grads_W[m] = delta.T @ As[m] + (lam / n) * weights[m]
-        grads_b[m] = delta.sum(axis=0)
+        grads_W[m] = delta.T @ As[m] + (lam / n) * weights[m] if lam else delta.T @ As[m]
+        grads_b[m] = np.add.reduce(delta, axis=0)  # = delta.sum(axis=0), without its wrapper
         if m > 0:
             delta = (delta @ weights[m]) * activation_derivative(Zs[m - 1], As[m], activation)
             if masks[m - 1] is not None:
@@ -282,13 +282,16 @@ class _MLP(BaseEstimator):
             curve.append(loss)
             history.append(self._snapshot(0, weights, biases, loss, kept_norms))
             for epoch in range(1, self.epochs + 1):
-                order = rng.permutation(n) if batch < n else np.arange(n)
+                X_epoch, Y_epoch = X, Y
+                if batch < n:  # the epoch's order, drawn once: each batch is then a slice
+                    order = rng.permutation(n)
+                    X_epoch, Y_epoch = X[order], Y[order]
                 new_W, new_b = [W.copy() for W in weights], [b.copy() for b in biases]
                 for start in range(0, n, batch):
-                    rows = order[start:start + batch]
-                    Zs, As, masks = forward_pass(new_W, new_b, X[rows], self.activation, self._output_kind,
-                                                 p, rng if p > 0 else None)
-                    gW, gb, _ = backward_pass(new_W, Zs, As, masks, Y[rows], self.activation, lam)
+                    Zs, As, masks = forward_pass(new_W, new_b, X_epoch[start:start + batch], self.activation,
+                                                 self._output_kind, p, rng if p > 0 else None)
+                    gW, gb, _ = backward_pass(new_W, Zs, As, masks, Y_epoch[start:start + batch],
+                                              self.activation, lam)
                     for m in range(len(new_W)):
                         new_W[m] -= lr * gW[m]
                         new_b[m] -= lr * gb[m]
@@ -350,7 +353,11 @@ class _MLP(BaseEstimator):
         """The data loss on (X, y) at every snapshot of ``history_`` (e.g. the test-loss curve)."""
         check_is_fitted(self, "history_")
         Y = self._targets(y)
-        return np.array([network_loss(self.output(X, s), Y, self._output_kind) for s in self.history_])
+        X = self._inputs(X)  # checked and standardised once, not once per snapshot
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.array([network_loss(forward_pass(s.weights, s.biases, X, self.activation,
+                                                       self._output_kind)[1][-1], Y, self._output_kind)
+                             for s in self.history_])
 
     def backprop(self, x, y, snapshot: MLPSnapshot | None = None) -> BackpropTrace:
         """Forward values, δs and gradients of E for one sample (x, y) (seed 003 (12)–(22), λ = 0)."""

@@ -56,6 +56,8 @@ __all__ = [
 
 SOLVERS = ("cd", "irls", "ista", "sgd")
 N_SNAPSHOTS = 120  # at most this many θ snapshots in history_ (objectives are kept for every step)
+VANISHED = 1e-18  # IRLS: |θ_j| below this share of max|θ| no longer changes the others (below rounding)
+SET_ASIDE_FROM = 100  # IRLS sets vanished rows aside from this many rows (below, the whole LU is cheaper)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -225,28 +227,30 @@ def _coordinate_descent(G, C, l1, l2, theta, tol, max_iter, record):
 
 
 def _coordinate_descent_1d(G, c, l1, l2, theta, tol, max_iter, record):
-    """The single-output case of ``_coordinate_descent`` on scalars (the same updates, faster)."""
-    theta = theta.copy()
+    """The single-output case of ``_coordinate_descent`` on Python floats (the same updates, faster)."""
+    values = theta.tolist()
     grad = G @ theta
     diag = np.diag(G).tolist()
+    denominators = [g + 2.0 * l2 for g in diag]
     columns = [np.ascontiguousarray(G[:, j]) for j in range(len(theta))]
-    c_list = c.tolist()
+    rows = list(zip(range(len(values)), c.tolist(), diag, denominators, columns, strict=True))
     for sweep in range(1, max_iter + 1):
         biggest = 0.0
-        scale = max(float(np.abs(theta).max(initial=0.0)), 1.0)
-        for j in range(len(theta)):
-            old = theta[j]
-            rho = c_list[j] - grad[j] + diag[j] * old
+        scale = max(max(map(abs, values), default=0.0), 1.0)
+        for j, c_j, g_jj, denominator, column in rows:
+            old = values[j]
+            rho = c_j - grad.item(j) + g_jj * old
             new = 0.0
-            if diag[j] > 0 and abs(rho) > l1:
-                new = (rho - l1 if rho > 0 else rho + l1) / (diag[j] + 2.0 * l2)
+            if g_jj > 0 and abs(rho) > l1:
+                new = (rho - l1 if rho > 0 else rho + l1) / denominator
             if new != old:
-                grad += columns[j] * (new - old)
-                theta[j] = new
+                grad += column * (new - old)
+                values[j] = new
                 biggest = max(biggest, abs(new - old))
+        theta = np.array(values)
         exact = _support_solution(G, c, l1, l2, theta) if sweep % 5 == 0 else None
         if exact is not None:
-            theta, biggest = exact, 0.0
+            theta, values, biggest = exact, exact.tolist(), 0.0
         record.add(sweep, theta)
         if biggest <= tol * scale:
             break
@@ -258,10 +262,14 @@ def _support_solution(G, c, l1, l2, theta):
     conditions there are linear, (G_SS + 2λ2 I)θ_S = c_S − λ1 s_S. Returned only when it satisfies every
     condition (signs kept, |c_j − G_j θ| ≤ λ1 off S), else None, and descent continues."""
     size = np.abs(theta)
+    tried = None
     for cut in (0.0, 1e-6, 1e-4, 1e-2):  # small coefficients may still be on their way to 0
         support = size > cut * size.max(initial=0.0)
         if not support.any():
             return None
+        if tried is not None and np.array_equal(support, tried):
+            continue  # the same support as the last cut: the same answer
+        tried = support
         signs = np.sign(theta[support])
         try:
             inside = np.linalg.solve(G[np.ix_(support, support)] + 2 * l2 * np.eye(int(support.sum())),
@@ -280,28 +288,49 @@ def _support_solution(G, c, l1, l2, theta):
 def _irls(G, C, l1, l2, theta, tol, max_iter, record):
     """The book's iteratively reweighted ℓ2 step (Sugiyama Fig 5.6 with the erratum Θ† for Θ), in the
     rescaled form θ = Θ^½(Θ^½ G Θ^½ + λ1 I + 2λ2 Θ)⁻¹Θ^½ c that needs no inverse of |θ| (spec A5.1
-    pitfall); for rows, Θ = diag(‖w^i‖) (Nie et al.'s ℓ2,1 reweighting, seed 004 §2.8)."""
+    pitfall); for rows, Θ = diag(‖w^i‖) (Nie et al.'s ℓ2,1 reweighting, seed 004 §2.8).
+
+    A θ_j below VANISHED·max|θ| couples to the rest of the system below rounding, so (λ1 > 0, at least
+    SET_ASIDE_FROM rows) the step solves only for the others and gives it θ_j ← |θ_j|(c_j − G_j θ)/
+    (λ1 + 2λ2|θ_j|), its own row of the same system: the same iterates to rounding, at the cost of the
+    support's size."""
     W = _as_rows(theta.copy())
     Cm = _as_rows(C)
-    l1_eye = l1 * np.eye(len(W))
-    squares = W * W
+    parts = None  # the vanished rows, the others, and G's blocks for them, while that split lasts
+    set_aside = l1 > 0 and len(W) >= SET_ASIDE_FROM
     for it in range(1, max_iter + 1):
-        size = np.sqrt(squares.sum(axis=1))
-        d = np.sqrt(size)[:, None]
-        A = d * G * d.T
-        A += l1_eye
-        if l2:
-            A += 2.0 * l2 * np.diag(size)
-        lu, piv, x, info = dgesv(A, d * Cm)          # LAPACK's LU solve, as np.linalg.solve
-        if info:
-            raise np.linalg.LinAlgError("Singular matrix in the reweighted ℓ2 step.")
-        new = d * x
+        size = np.sqrt((W * W).sum(axis=1))
+        vanished = size < VANISHED * size.max(initial=0.0) if set_aside else None
+        if set_aside and vanished.any():
+            if parts is None or not np.array_equal(parts[0], vanished):
+                keep, lost = np.flatnonzero(~vanished), np.flatnonzero(vanished)
+                parts = vanished, keep, lost, G[np.ix_(keep, keep)], G[np.ix_(lost, keep)]
+            _, keep, lost, G_keep, G_lost = parts
+            new = np.empty_like(W)
+            new[keep] = _reweighted_solve(G_keep, Cm[keep], size[keep], l1, l2)
+            new[lost] = (size[lost] / (l1 + 2.0 * l2 * size[lost]))[:, None] * (Cm[lost] - G_lost @ new[keep])
+        else:
+            new = _reweighted_solve(G, Cm, size, l1, l2)
         change = float(np.sqrt(((new - W) ** 2).sum()))
-        W, squares = new, new * new
+        W = new
         record.add(it, W.reshape(theta.shape))
-        if change < tol * max(1.0, float(np.sqrt(squares.sum()))):
+        if change < tol * max(1.0, float(np.sqrt((W * W).sum()))):
             break
     return W.reshape(theta.shape)
+
+
+def _reweighted_solve(G, C, size, l1, l2):
+    """θ = Θ^½(Θ^½ G Θ^½ + λ1 I + 2λ2 Θ)⁻¹Θ^½ c, Θ = diag(size): one step of ``_irls``."""
+    d = np.sqrt(size)[:, None]
+    A = d * G * d.T
+    diagonal = A.reshape(-1)[::len(A) + 1]  # a view: + λ1 I (+ 2λ2 Θ) added in place
+    diagonal += l1
+    if l2:
+        diagonal += 2.0 * l2 * size
+    lu, piv, x, info = dgesv(A, d * C)          # LAPACK's LU solve, as np.linalg.solve
+    if info:
+        raise np.linalg.LinAlgError("Singular matrix in the reweighted ℓ2 step.")
+    return d * x
 
 
 def _ista(G, C, l1, l2, theta, tol, max_iter, record):
@@ -326,11 +355,16 @@ def _sparse_sgd(Phi, y, l1, l2, theta, eta, max_iter, rng, record):
     iterate settles at the optimum; ``max_iter`` counts epochs (passes over a random order)."""
     n = len(y)
     theta = theta.copy()
+    rows, targets = list(Phi), y.tolist()
     for epoch in range(1, max_iter + 1):
-        for k, i in enumerate(rng.permutation(n)):
-            step = eta / np.sqrt(1.0 + (epoch - 1) + k / n)
-            theta -= step * (Phi[i] @ theta - y[i]) * Phi[i] + step * 2.0 * l2 / n * theta
-            theta = soft_threshold(theta, l1 * step / n)
+        steps = (eta / np.sqrt(1.0 + (epoch - 1) + np.arange(n) / n)).tolist()  # ε_t of the epoch's steps
+        for step, i in zip(steps, rng.permutation(n).tolist(), strict=True):
+            row = rows[i]
+            if l2:
+                theta -= step * (row @ theta - targets[i]) * row + step * 2.0 * l2 / n * theta
+            else:
+                theta -= step * (row @ theta - targets[i]) * row
+            theta = np.sign(theta) * np.maximum(np.abs(theta) - l1 * step / n, 0.0)  # soft_threshold
         value = record.add(epoch, theta)
         if not np.isfinite(value) or value > 1e6 * (record.steps[0].objective + 1.0):
             raise ValueError(f"SGD diverged at the learning rate ε = {eta:g}: lower ε.")
