@@ -1,14 +1,14 @@
 """Drawing a mixture: points coloured by their responsibilities, 1σ/2σ ellipses, means with π_k, and
 the log-likelihood chart beside the steppers."""
 
-from dataclasses import replace
-
 import numpy as np
 import plotly.graph_objects as go
+import streamlit as st
 
 from algorithms import covariance_ellipse
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
+from ui.charts import even_sample
 from ui.data_panel import add_edit_grid
 from ui.figures import Axes
 from ui.figures import Curve
@@ -39,9 +39,15 @@ def figure(ctx, axes: Axes, title: str = "", height: int | None = None, legend_r
     return base_figure(ctx.style, axes, title, height, legend_rows)
 
 
-def drawn_step(step, keep):
-    """An EM step with the responsibilities of the drawn points only."""
-    return replace(step, responsibilities=step.responsibilities[keep])
+def drawn_points(n: int) -> slice | np.ndarray:
+    """Which of the n points a mixture chart draws: all, or an even sample of DRAWN_POINTS."""
+    return even_sample(n, DRAWN_POINTS)
+
+
+def say_drawn(keep, n: int, shown: int = DRAWN_POINTS) -> None:
+    """Under a chart drawing a sample: how many of the n points it shows (EM used them all)."""
+    if not isinstance(keep, slice):
+        st.caption(t("chart.sampled", shown=f"{shown:,}", total=f"{n:,}"))
 
 
 def blend(resp: np.ndarray) -> np.ndarray:
@@ -71,18 +77,19 @@ def ellipse_trace(points: np.ndarray, j: int, name: str, width: float, **line) -
     )
 
 
-def mixture_traces(X, step, style, selected: int | None, names=True) -> list[dict]:
-    """Points coloured by γ (blends), an ellipse pair per component, the means with π_k, the selected
-    point."""
-    resp = step.responsibilities
+def mixture_traces(X, keep, model, s: int, style, selected: int | None = None, names=True) -> list[dict]:
+    """Step s of ``model.history_``: the points X[keep] coloured by their γ (blends; clicks see their
+    index in X), an ellipse pair per component, the means with π_k, the selected point X[selected]."""
+    step = model.history_[s]
+    resp = model.step_responsibilities(X[keep], s)
     traces = [
         dict(
             type="scatter",
             mode="markers",
-            x=X[:, 0],
-            y=X[:, 1],
+            x=X[keep, 0],
+            y=X[keep, 1],
             name=t("gmm.points"),
-            customdata=np.arange(len(X)),
+            customdata=np.arange(len(X))[keep],
             marker=dict(
                 color=blend(resp),
                 symbol=symbol_codes(resp.argmax(1)),

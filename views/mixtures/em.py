@@ -44,9 +44,11 @@ from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
 from views.mixtures._plot import SIDE_HEIGHT
 from views.mixtures._plot import data_static
+from views.mixtures._plot import drawn_points
 from views.mixtures._plot import figure
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
+from views.mixtures._plot import say_drawn
 from views.mixtures._stepping import click_mode
 from views.mixtures._stepping import clickable_stepper
 from views.mixtures._stepping import em_label
@@ -86,13 +88,15 @@ def render(ctx, controls, main) -> None:
         with left:
             check = crosscheck(gmm_crosscheck, model, X) if xcheck else None
             theirs = [] if check is None else [crosscheck_points(check.values[:, :2], ctx.style)]
+            keep = drawn_points(n)
             view = StepView(
                 data_static(ctx, axes, mode == "edit"),
-                lambda s: [*mixture_traces(X, history[s], ctx.style, point), *theirs],
+                lambda s: [*mixture_traces(X, keep, model, s, ctx.style, point), *theirs],
                 partial(em_label, history),
-                partial(em_details, history, X, point),
+                partial(em_details, model, X, point),
             )
             clickable_stepper("gmm.em", len(history), view, data, mode)
+            say_drawn(keep, n)
             if check is not None:
                 crosscheck_caption(check, t("cls.xcheck_gmm"))
         with right:
@@ -116,9 +120,9 @@ def render(ctx, controls, main) -> None:
     code_view(GaussianMixture, projector=ctx.projector)
 
 
-def em_details(history, X, point, s) -> str:
-    step = history[s]
-    gamma = ", ".join(f"{g:.3f}" for g in step.responsibilities[point])
+def em_details(model, X, point, s) -> str:
+    history, step = model.history_, model.history_[s]
+    gamma = ", ".join(f"{g:.3f}" for g in model.step_responsibilities(X[[point]], s)[0])
     weights = ", ".join(f"{w:.3f}" for w in step.weights)
     if s == 0:
         return t("gmm.details_start", ll=fmt(step.log_likelihood), i=point + 1, gamma=gamma, pi=weights)
