@@ -534,11 +534,11 @@ class HardEM(BaseEstimator):
         history = []
         sigma2 = None
         for s in km.history_:
-            if s.kind in ("init", "update"):
+            if s.kind in ("init", "update"):  # an assign step keeps these centres and σ²: the same ℓ
                 sigma2 = max(s.objective / (n * d), floor)
-            cov = _readonly(np.repeat((sigma2 * np.eye(d))[None], k, 0))
-            logp = _log_gauss_diag(X, s.centers, np.full((k, d), sigma2)) + np.log(1.0 / k)
-            ll = float(logsumexp(logp, axis=1).sum())
+                cov = _readonly(np.repeat((sigma2 * np.eye(d))[None], k, 0))
+                logp = _log_gauss_diag(X, s.centers, np.full((k, d), sigma2)) + np.log(1.0 / k)
+                ll = float(logsumexp(logp, axis=1).sum())
             bound = float(logp[np.arange(n), s.labels].sum())
             kind = "M" if s.kind == "update" else "E"
             history.append(EMStep(s.step, kind, weights, s.centers, cov, ll, bound))

@@ -191,6 +191,10 @@ def test_hard_em_is_kmeans():
     assert set(np.unique(R)) == {0.0, 1.0} and np.all(R.sum(1) == 1)
     for s, step in enumerate(km.history_):  # the Q of every half-step: the labels k-means used
         np.testing.assert_array_equal(hard.step_responsibilities(X, s).argmax(1), step.labels)
+    for step in hard.history_[:6]:  # ℓ of each half-step's own parameters, by the book's densities
+        parts = zip(step.means, step.covariances, strict=True)
+        dens = sum(multivariate_normal(m, c).pdf(X) / 3 for m, c in parts)
+        np.testing.assert_allclose(step.log_likelihood, np.log(dens).sum(), rtol=1e-10)
     assert [s.kind for s in hard.history_[:3]] == ["E", "M", "E"]
     np.testing.assert_array_equal(hard.predict(X), km.predict(X))
 
