@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from scipy.special import logsumexp
 from scipy.stats import multivariate_normal
 from sklearn import mixture as skm
 
@@ -17,6 +18,7 @@ from algorithms import gaussian_log_density
 from algorithms import gaussian_shape
 from algorithms import jensen_two_point
 from algorithms import two_gaussians_1d
+from algorithms.mixture import _log_sum_exp
 
 
 def _blobs(seed=0):
@@ -117,6 +119,15 @@ def test_step_responsibilities_are_those_em_computed_at_that_step(covariance_typ
                                    atol=1e-10)
     with pytest.raises(ValueError, match="step"):
         long.step_responsibilities(X, 13)
+
+
+def test_row_log_sum_exp_is_scipys_to_the_last_bit():
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=(500, 4)) * [1, 30, 300, 1e3]
+    a[::7, 1] = a[::7, 0]        # tied largest terms
+    a[::5, 2] = -np.inf          # a component of weight 0
+    a[::11] = 2.5                # a whole row of ties
+    np.testing.assert_array_equal(_log_sum_exp(a), logsumexp(a, axis=1))
 
 
 def test_gaussian_log_density_matches_scipy():
