@@ -44,11 +44,11 @@ from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
 from views.mixtures._plot import SIDE_HEIGHT
 from views.mixtures._plot import data_static
-from views.mixtures._plot import drawn_points
 from views.mixtures._plot import figure
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
 from views.mixtures._plot import say_drawn
+from views.mixtures._plot import stepped_points
 from views.mixtures._stepping import click_mode
 from views.mixtures._stepping import clickable_stepper
 from views.mixtures._stepping import em_label
@@ -88,7 +88,7 @@ def render(ctx, controls, main) -> None:
         with left:
             check = crosscheck(gmm_crosscheck, model, X) if xcheck else None
             theirs = [] if check is None else [crosscheck_points(check.values[:, :2], ctx.style)]
-            keep = drawn_points(n)
+            keep = stepped_points(n)
             view = StepView(
                 data_static(ctx, axes, mode == "edit"),
                 lambda s: [*mixture_traces(X, keep, model, s, ctx.style, point), *theirs],

@@ -31,10 +31,10 @@ from views.mixtures._common import k_slider
 from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
 from views.mixtures._plot import data_static
-from views.mixtures._plot import drawn_points
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
 from views.mixtures._plot import say_drawn
+from views.mixtures._plot import stepped_points
 from views.mixtures._stepping import clickable_stepper
 from views.mixtures._stepping import em_label
 
@@ -105,7 +105,7 @@ def render(ctx, controls, main) -> None:
 def run_stepper(ctx, X, axes, key: str, heading: str, model, label, shortcuts: bool = True) -> None:
     """One run's heading and stepper, without legend entries (the two runs stand side by side)."""
     st.markdown(heading)
-    keep = drawn_points(len(X))
+    keep = stepped_points(len(X))
     view = StepView(
         data_static(ctx, axes, False, ctx.style.figure_height + 60, legend_rows=0),
         lambda s: mixture_traces(X, keep, model, s, ctx.style, names=False),
