@@ -106,7 +106,8 @@ def _typed_covariances(full, covariance_type) -> FloatArray:
 
 def _log_sum_exp(a) -> FloatArray:
     """log Σ_k exp(a_ik) of every row: scipy.special.logsumexp(a, axis=1) step for step (the same
-    numbers to the last bit), without its array-API overhead of milliseconds per call. The row's
+    numbers to the last bit), without its array-API overhead (about ½ ms a call, ten times the
+    arithmetic for a few hundred rows; the EM view calls it 40 times a rerun). The row's
     largest terms are counted apart, m of them: max + log m + log1p(Σ_rest exp(a − max) / m)."""
     top = a.max(1, keepdims=True)
     is_top = a == top
