@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from scipy.special import logsumexp
 from scipy.stats import multivariate_normal
 from sklearn import mixture as skm
 
@@ -17,6 +18,7 @@ from algorithms import gaussian_log_density
 from algorithms import gaussian_shape
 from algorithms import jensen_two_point
 from algorithms import two_gaussians_1d
+from algorithms.mixture import _log_sum_exp
 
 
 def _blobs(seed=0):
@@ -75,7 +77,7 @@ def test_em_log_likelihood_never_decreases(covariance_type, init_params, seed):
                                [s.log_likelihood for s in e_steps])   # E-step makes J = ℓ
     assert [s.kind for s in gm.history_] == ["E"] + ["M", "E"] * gm.n_iter_
     np.testing.assert_allclose(gm.log_likelihood_, gm.score(X) * len(X), rtol=1e-10)
-    np.testing.assert_allclose(gm.history_[-1].responsibilities.sum(1), 1.0)
+    np.testing.assert_allclose(gm.step_responsibilities(X, len(gm.history_) - 1).sum(1), 1.0)
     assert not gm.history_[1].means.flags.writeable
 
 
@@ -91,8 +93,41 @@ def test_em_snapshots_and_point_breakdown():
     np.testing.assert_allclose(b.weighted, b.weights * b.densities)
     np.testing.assert_allclose(b.evidence, b.weighted.sum())
     b0 = gm.point_breakdown(X[5], step=0)
-    np.testing.assert_allclose(b0.responsibilities, gm.history_[0].responsibilities[5])
+    np.testing.assert_allclose(b0.responsibilities, gm.step_responsibilities(X[5:6], 0)[0])
     np.testing.assert_array_equal(gm.predict(X), gm.predict_proba(X).argmax(1))
+
+
+@pytest.mark.parametrize("covariance_type", COVARIANCE_TYPES)
+def test_step_responsibilities_are_those_em_computed_at_that_step(covariance_type):
+    """history_ keeps parameters only; the Q of step s, recomputed from them, is the γ the fit had:
+    E-step t of a long run = the final γ of a run stopped after t M-steps, M-step t + 1 the same."""
+    X = _blobs(4)
+    long = GaussianMixture(3, covariance_type, 6, 0.0, 2, "random").fit(X)
+    assert len(long.history_) == 13
+    for t in range(7):
+        stopped = GaussianMixture(3, covariance_type, t, 0.0, 2, "random").fit(X)
+        np.testing.assert_allclose(long.step_responsibilities(X, 2 * t), stopped.responsibilities_,
+                                   rtol=0, atol=1e-12)
+        if t < 6:
+            np.testing.assert_allclose(long.step_responsibilities(X, 2 * t + 1), stopped.responsibilities_,
+                                       rtol=0, atol=1e-12)
+    snap = long.history_[4]  # the book's E-step with scipy's densities, for some rows; M-step 5 used it
+    dens = np.c_[[w * multivariate_normal(m, c).pdf(X[::50]) for w, m, c in
+                  zip(snap.weights, snap.means, snap.covariances, strict=True)]].T
+    for step in (4, 5):
+        np.testing.assert_allclose(long.step_responsibilities(X[::50], step), dens / dens.sum(1)[:, None],
+                                   atol=1e-10)
+    with pytest.raises(ValueError, match="step"):
+        long.step_responsibilities(X, 13)
+
+
+def test_row_log_sum_exp_is_scipys_to_the_last_bit():
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=(500, 4)) * [1, 30, 300, 1e3]
+    a[::7, 1] = a[::7, 0]        # tied largest terms
+    a[::5, 2] = -np.inf          # a component of weight 0
+    a[::11] = 2.5                # a whole row of ties
+    np.testing.assert_array_equal(_log_sum_exp(a), logsumexp(a, axis=1))
 
 
 def test_gaussian_log_density_matches_scipy():
@@ -163,8 +198,14 @@ def test_hard_em_is_kmeans():
     bound = np.array([s.lower_bound for s in hard.history_])
     assert np.all(np.diff(bound) >= -1e-9 * abs(bound[-1]))
     assert np.all(bound <= np.array([s.log_likelihood for s in hard.history_]) + 1e-9)
-    R = hard.history_[-1].responsibilities
+    R = hard.step_responsibilities(X, len(hard.history_) - 1)
     assert set(np.unique(R)) == {0.0, 1.0} and np.all(R.sum(1) == 1)
+    for s, step in enumerate(km.history_):  # the Q of every half-step: the labels k-means used
+        np.testing.assert_array_equal(hard.step_responsibilities(X, s).argmax(1), step.labels)
+    for step in hard.history_[:6]:  # ℓ of each half-step's own parameters, by the book's densities
+        parts = zip(step.means, step.covariances, strict=True)
+        dens = sum(multivariate_normal(m, c).pdf(X) / 3 for m, c in parts)
+        np.testing.assert_allclose(step.log_likelihood, np.log(dens).sum(), rtol=1e-10)
     assert [s.kind for s in hard.history_[:3]] == ["E", "M", "E"]
     np.testing.assert_array_equal(hard.predict(X), km.predict(X))
 

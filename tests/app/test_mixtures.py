@@ -8,12 +8,14 @@ import pytest
 from algorithms import em_lower_bound_path
 from algorithms import two_gaussians_1d
 from tests.app.apptools import chart_specs
+from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.explain import number
 from views.mixtures._plot import DRAWN_POINTS
+from views.mixtures._plot import STEPPED_POINTS
 
 PAGE = "mixtures.py"
 
@@ -68,6 +70,22 @@ def test_e_and_m_steps_are_separate_steps():
     assert any("M-step 1" in m.value for m in at.markdown)
     widget(at, "gmm.em.step").set_value(2).run()
     assert any("E-step 1" in m.value for m in at.markdown)
+
+
+def test_points_come_one_trace_per_component_each_point_once():
+    """One trace of points per component, each with its one marker symbol (a browser draws that about
+    three times as fast as a symbol per point); every point in exactly one of them, at the current
+    step and in every animation frame, with its index for clicks."""
+    at = open_page(PAGE, query={"gmm.k": "4"})
+    spec = charts(at)["gmm.em.chart"]
+    n = widget(at, "gmm.point").max + 1
+    points = [i for i, tr in enumerate(spec["data"]) if tr.get("name") == "Data (colour = γ)"]
+    assert len(points) == 4
+    assert len({spec["data"][i]["marker"]["symbol"] for i in points}) == 4
+    for data in [spec["data"], *(frame["data"] for frame in spec["frames"])]:
+        offset = 0 if data is spec["data"] else points[0]  # a frame lists the changing traces only
+        index = [a for i in points for a in decoded_arrays(data[i - offset]["customdata"])]
+        np.testing.assert_array_equal(np.sort(np.concatenate(index)), np.arange(n))
 
 
 def test_formulas_show_the_selected_points_responsibilities():
@@ -177,10 +195,13 @@ def test_em_bound_preset_climbs_to_the_left_component():
     assert np.max(loglik) == pytest.approx(path.loglik.max())
 
 
-@pytest.mark.parametrize("view,per_chart", [("types", DRAWN_POINTS // 4), ("hard", DRAWN_POINTS)])
+@pytest.mark.parametrize(
+    "view,per_chart", [("types", DRAWN_POINTS // 4), ("hard", STEPPED_POINTS), ("em", STEPPED_POINTS)]
+)
 def test_at_20000_points_each_chart_draws_a_sample_said_once_with_the_true_total(view, per_chart):
     """The view draws an even sample of the points (EM used them all) and says how many of 20 000;
-    the chart, left room for the centres, does not sample again (it said '5,000 of 5,012')."""
+    the chart, left room for the centres, does not sample again (it said '5,000 of 5,012'); a
+    stepping chart draws fewer (its frames repeat every point)."""
     at = open_page(PAGE, query={"gmm.view": view, "gmm.n": "20000"})
     assert not at.exception
     drawn = [c.value for c in at.caption if c.value.startswith("Drawn:")]

@@ -1,14 +1,14 @@
 """Drawing a mixture: points coloured by their responsibilities, 1σ/2σ ellipses, means with π_k, and
 the log-likelihood chart beside the steppers."""
 
-from dataclasses import replace
-
 import numpy as np
 import plotly.graph_objects as go
+import streamlit as st
 
 from algorithms import covariance_ellipse
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
+from ui.charts import even_sample
 from ui.data_panel import add_edit_grid
 from ui.figures import Axes
 from ui.figures import Curve
@@ -21,10 +21,8 @@ from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import TRUTH_COLOR
-from views.mixtures._common import MAX_K
 
 SIDE_HEIGHT = 300  # the charts beside a stepper
-SYMBOL_CODES = {"circle": 0, "x": 4, "triangle-up": 5, "square": 1, "diamond": 2, "star": 17}
 RGB = np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in CLASS_COLORS], float)
 HEX = np.array([f"{i:02x}" for i in range(256)])
 
@@ -33,15 +31,24 @@ HEX = np.array([f"{i:02x}" for i in range(256)])
 # room left for the centres and marks, so the chart does not sample again (nor say it drew 5,000 of
 # 5,003).
 DRAWN_POINTS = DISPLAY_MARKERS * 9 // 10
+# A stepping chart draws fewer: each of its animation frames (up to 40) carries every drawn point's
+# place, colour and index again; 4 500 points made a 4.6 MB figure for every step or k moved.
+STEPPED_POINTS = 2000
 
 
 def figure(ctx, axes: Axes, title: str = "", height: int | None = None, legend_rows: int = 1) -> go.Figure:
     return base_figure(ctx.style, axes, title, height, legend_rows)
 
 
-def drawn_step(step, keep):
-    """An EM step with the responsibilities of the drawn points only."""
-    return replace(step, responsibilities=step.responsibilities[keep])
+def stepped_points(n: int) -> slice | np.ndarray:
+    """Which of the n points a stepping mixture chart draws: all, or an even sample of STEPPED_POINTS."""
+    return even_sample(n, STEPPED_POINTS)
+
+
+def say_drawn(keep, n: int) -> None:
+    """Under a chart drawing a sample: how many of the n points it shows (EM used them all)."""
+    if not isinstance(keep, slice):
+        st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{n:,}"))
 
 
 def blend(resp: np.ndarray) -> np.ndarray:
@@ -50,10 +57,9 @@ def blend(resp: np.ndarray) -> np.ndarray:
     return np.char.add(np.char.add(np.char.add("#", HEX[rgb[:, 0]]), HEX[rgb[:, 1]]), HEX[rgb[:, 2]])
 
 
-def symbol_codes(labels: np.ndarray) -> np.ndarray:
-    """Plotly's numeric symbol of each point's most responsible component (as the clustering pages)."""
-    table = np.array([SYMBOL_CODES[CLASS_SYMBOLS[(k + k // 6) % 6]] for k in range(MAX_K)], dtype=np.int8)
-    return table[labels]
+def component_symbol(j: int) -> str:
+    """The marker of the points whose most responsible component is j (as the clustering pages)."""
+    return CLASS_SYMBOLS[(j + j // 6) % 6]
 
 
 def ellipse_trace(points: np.ndarray, j: int, name: str, width: float, **line) -> dict:
@@ -71,28 +77,39 @@ def ellipse_trace(points: np.ndarray, j: int, name: str, width: float, **line) -
     )
 
 
-def mixture_traces(X, step, style, selected: int | None, names=True) -> list[dict]:
-    """Points coloured by γ (blends), an ellipse pair per component, the means with π_k, the selected
-    point."""
-    resp = step.responsibilities
+def mixture_traces(X, keep, model, s: int, style, selected: int | None = None, names=True) -> list[dict]:
+    """Step s of ``model.history_``: the points X[keep] coloured by their γ (blends; clicks see their
+    index in X), an ellipse pair per component, the means with π_k, the selected point X[selected].
+
+    The points come as one trace per most responsible component, each with its one marker symbol: a
+    browser draws a trace of one symbol about three times as fast as one symbol per point."""
+    step = model.history_[s]
+    points, index = X[keep], np.arange(len(X), dtype=np.min_scalar_type(len(X)))[keep]  # 2 bytes up to 65 535
+    resp = model.step_responsibilities(points, s)
+    owner, name = resp.argmax(1), t("gmm.points")
     traces = [
         dict(
             type="scatter",
             mode="markers",
-            x=X[:, 0],
-            y=X[:, 1],
-            name=t("gmm.points"),
-            customdata=np.arange(len(X)),
+            x=points[mine, 0],
+            y=points[mine, 1],
+            name=name,
+            showlegend=j == 0,
+            legendgroup="points",
+            customdata=index[mine],
             marker=dict(
-                color=blend(resp),
-                symbol=symbol_codes(resp.argmax(1)),
+                color=blend(resp[mine]),
+                symbol=component_symbol(j),
                 size=style.marker_size,
                 line=dict(width=0.5, color="white"),
             ),
         )
+        for j in range(resp.shape[1])
+        for mine in [owner == j]
     ]
     for j, (mean, cov) in enumerate(zip(step.means, step.covariances, strict=True)):
-        two, one = (covariance_ellipse(mean, cov, n_std, 48) for n_std in (2.0, 1.0))
+        two = covariance_ellipse(mean, cov, 2.0, 48)
+        one = (two + mean) / 2  # the 1σ ellipse: halfway from the mean to the 2σ one
         traces += [
             ellipse_trace(two, j, t("gmm.component", k=j + 1) if names else "", style.line_width * 0.8),
             ellipse_trace(one, j, "", style.line_width * 0.6, dash="dot"),

@@ -14,7 +14,6 @@ from algorithms import GaussianMixture
 from algorithms import HardEM
 from algorithms import adjusted_rand_index
 from algorithms import kmeans_plusplus
-from ui.charts import even_sample
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
@@ -31,11 +30,11 @@ from views.mixtures._common import fit_components
 from views.mixtures._common import k_slider
 from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
-from views.mixtures._plot import DRAWN_POINTS
 from views.mixtures._plot import data_static
-from views.mixtures._plot import drawn_step
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
+from views.mixtures._plot import say_drawn
+from views.mixtures._plot import stepped_points
 from views.mixtures._stepping import clickable_stepper
 from views.mixtures._stepping import em_label
 
@@ -63,11 +62,9 @@ def render(ctx, controls, main) -> None:
         start, soft, hard = fits
         left, right = columns_or_stacked(ctx.projector, 2, gap="medium")
         with left:
-            run_stepper(ctx, X, axes, "gmm.soft", t("gmm.soft_heading"), soft.history_, em_label)
+            run_stepper(ctx, X, axes, "gmm.soft", t("gmm.soft_heading"), soft, em_label)
         with right:
-            run_stepper(
-                ctx, X, axes, "gmm.hard", t("gmm.hard_heading"), hard.history_, hard_label, shortcuts=False
-            )
+            run_stepper(ctx, X, axes, "gmm.hard", t("gmm.hard_heading"), hard, hard_label, shortcuts=False)
         likelihood_chart(
             ctx, [(t("gmm.soft"), soft.history_), (t("gmm.hard"), hard.history_)], key="gmm.hard_ll"
         )
@@ -105,18 +102,17 @@ def render(ctx, controls, main) -> None:
     code_view(HardEM, projector=ctx.projector)
 
 
-def run_stepper(ctx, X, axes, key: str, heading: str, history, label, shortcuts: bool = True) -> None:
+def run_stepper(ctx, X, axes, key: str, heading: str, model, label, shortcuts: bool = True) -> None:
     """One run's heading and stepper, without legend entries (the two runs stand side by side)."""
     st.markdown(heading)
-    keep = even_sample(len(X), DRAWN_POINTS)  # the points drawn (EM used all)
+    keep = stepped_points(len(X))
     view = StepView(
         data_static(ctx, axes, False, ctx.style.figure_height + 60, legend_rows=0),
-        lambda s: mixture_traces(X[keep], drawn_step(history[s], keep), ctx.style, None, names=False),
-        partial(label, history),
+        lambda s: mixture_traces(X, keep, model, s, ctx.style, names=False),
+        partial(label, model.history_),
     )
-    clickable_stepper(key, len(history), view, shortcuts=shortcuts)
-    if not isinstance(keep, slice):
-        st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{len(X):,}"))
+    clickable_stepper(key, len(model.history_), view, shortcuts=shortcuts)
+    say_drawn(keep, len(X))
 
 
 def hard_label(history, s) -> str:

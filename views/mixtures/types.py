@@ -30,7 +30,6 @@ from views.mixtures._common import init_choice
 from views.mixtures._common import k_slider
 from views.mixtures._common import seed_slider
 from views.mixtures._plot import DRAWN_POINTS
-from views.mixtures._plot import drawn_step
 from views.mixtures._plot import mixture_traces
 
 PANEL_POINTS = DRAWN_POINTS // 4  # the four panels share one chart's markers: each draws a sample
@@ -58,7 +57,7 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
     fig = make_subplots(rows=2, cols=2, subplot_titles=titles, horizontal_spacing=0.04, vertical_spacing=0.1)
     keep = even_sample(len(X), PANEL_POINTS)
     for i, model in enumerate(models):
-        for trace in mixture_traces(X[keep], drawn_step(model.history_[-1], keep), style, None, names=False):
+        for trace in mixture_traces(X, keep, model, len(model.history_) - 1, style, names=False):
             if trace["mode"] == "markers":
                 trace["marker"] = {**trace["marker"], "size": style.marker_size * 0.7}
             if trace["mode"] == "markers+text":
