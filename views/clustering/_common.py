@@ -79,9 +79,10 @@ def centre_trace(centers, style, name) -> dict:
     )
 
 
-def ring_trace(X, name, style) -> dict:
-    """Rings around the points a step acts on."""
-    return marker_trace(
+def ring_trace(X, name, style, customdata=None) -> dict:
+    """Rings around the points a step acts on (customdata: their sample indices, so that a stepper
+    drawing a sample rings only drawn points)."""
+    trace = marker_trace(
         X,
         name,
         symbol="circle-open",
@@ -89,6 +90,9 @@ def ring_trace(X, name, style) -> dict:
         color=HIGHLIGHT_COLOR,
         line=dict(width=max(2, style.line_width * 0.8)),
     )
+    if customdata is not None:
+        trace["customdata"] = np.asarray(customdata)
+    return trace
 
 
 def data_axes(train) -> Axes:

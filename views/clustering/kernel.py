@@ -98,7 +98,7 @@ def render(ctx, controls, main):
             return [
                 region_trace(gx, gy, regions[s], k),
                 *cluster_traces(X, history[s].labels, k, ctx.style),
-                ring_trace(X[moved], t("clu.moved"), ctx.style),
+                ring_trace(X[moved], t("clu.moved"), ctx.style, customdata=moved),
             ]
 
         def details(s):

@@ -209,7 +209,7 @@ def kmeans_stepper(ctx, X, run, regions, axes, k, mode, check=None):
             *cluster_traces(X, step.labels, k, ctx.style),
             path_trace(paths[: s + 1], ctx.style, t("clu.paths")),
             centre_trace(step.centers, ctx.style, t("clu.centres")),
-            ring_trace(X[moved(s)], t("clu.moved"), ctx.style),
+            ring_trace(X[moved(s)], t("clu.moved"), ctx.style, customdata=moved(s)),
             *theirs,
         ]
 
