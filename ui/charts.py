@@ -111,8 +111,8 @@ def sample_ids(trace) -> np.ndarray | None:
 def thinned(trace) -> bool:
     """Whether display sampling thins this trace: markers that carry sample indices, or more than
     SMALL_TRACE other markers (a few centres or highlighted points are drawn whole)."""
-    return is_points(trace) and trace_length(trace) > 1 and (
-        trace_length(trace) > SMALL_TRACE or sample_ids(trace) is not None)
+    return is_points(trace) and (trace_length(trace) > SMALL_TRACE or (
+        trace_length(trace) > 0 and sample_ids(trace) is not None))
 
 
 def even_sample(n: int, size: int) -> slice | np.ndarray:

@@ -4,9 +4,11 @@ import numpy as np
 import streamlit as st
 
 from algorithms.clustering import adjusted_rand_index
+from algorithms.clustering import nearest_center
 from ui.charts import clicked_points
 from ui.controls import slider
 from ui.figures import Axes
+from ui.figures import grid_points
 from ui.figures import scatter_axes
 from ui.i18n import t
 from ui.theme import BLACK
@@ -93,6 +95,15 @@ def ring_trace(X, name, style, customdata=None) -> dict:
     if customdata is not None:
         trace["customdata"] = np.asarray(customdata)
     return trace
+
+
+def step_regions(centers_per_step: np.ndarray, x_range, y_range, res: int, p=2.0, w=None) -> np.ndarray:
+    """Nearest-centre index on a res × res grid for every step's centres, uint8 (steps, res, res); a
+    step that keeps the centres before it (an assignment half-step) reuses their map."""
+    _, _, grid = grid_points(x_range, y_range, res)
+    moved = np.r_[True, np.any(centers_per_step[1:] != centers_per_step[:-1], axis=(1, 2))]
+    maps = [nearest_center(grid, c, p, w).reshape(res, res) for c in centers_per_step[moved]]
+    return np.stack(maps).astype(np.uint8)[np.cumsum(moved) - 1]
 
 
 def data_axes(train) -> Axes:

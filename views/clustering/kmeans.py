@@ -10,7 +10,6 @@ import streamlit as st
 from algorithms import KMeans
 from algorithms import kmeans_crosscheck
 from algorithms import kmeans_plusplus
-from algorithms.clustering import nearest_center
 from ui.charts import chart
 from ui.classroom import crosscheck
 from ui.classroom import crosscheck_caption
@@ -32,7 +31,6 @@ from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
 from ui.figures import curves_figure
-from ui.figures import grid_points
 from ui.figures import padded_range
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
@@ -60,6 +58,7 @@ from views.clustering._common import k_slider
 from views.clustering._common import points_dict
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
+from views.clustering._common import step_regions
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
@@ -80,10 +79,7 @@ def fit_kmeans(X, k, init, n_init, seed, centres):
 @st.cache_data(max_entries=64, show_spinner=False)
 def voronoi_regions(centers_per_step: np.ndarray, x_range, y_range) -> np.ndarray:
     """Nearest-centre index on the grid for every step's centres, uint8 (steps, res, res)."""
-    _, _, grid = grid_points(x_range, y_range, STEP_RES)
-    return np.stack([nearest_center(grid, c).reshape(STEP_RES, STEP_RES) for c in centers_per_step]).astype(
-        np.uint8
-    )
+    return step_regions(centers_per_step, x_range, y_range, STEP_RES)
 
 
 def render(ctx, controls, main):
