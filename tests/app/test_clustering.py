@@ -328,15 +328,16 @@ def test_kmeans_at_20000_points_draws_one_sample_in_every_frame_and_says_so():
     at = open_page(PAGE, query={"clu.view": "kmeans", "clu.n": "20000"})
     assert not at.exception
     spec = charts(at)["clu.km.chart"]
-    clusters = [tr for tr in spec["data"] if tr.get("name", "").startswith("Cluster")]
-    drawn = np.sort(np.concatenate([decode(tr["customdata"]) for tr in clusters]))
-    assert 0 < len(drawn) <= DISPLAY_MARKERS and len(np.unique(drawn)) == len(drawn)
+    points = next(tr for tr in spec["data"] if tr.get("name") == "Data")
+    drawn = decode(points["customdata"])
+    assert 0 < len(drawn) <= DISPLAY_MARKERS and np.all(np.diff(drawn) > 0)
     X = load_dataset("kmeans3", 20000, 1.0, 0).X
-    for tr in clusters:  # each drawn point where it is: clicks map to it
-        np.testing.assert_array_equal(decode(tr["x"]), X[decode(tr["customdata"]), 0])
-    for frame in spec["frames"]:  # the same points in every frame of the animation
-        ids = [a for tr in frame["data"] for a in decoded_arrays(tr.get("customdata", []))]
-        assert ids and set(np.concatenate(ids)) <= set(drawn)
+    np.testing.assert_array_equal(decode(points["x"]), X[drawn, 0])  # where it is: clicks map to it
+    for frame in spec["frames"]:  # the same points in every frame: only their cluster codes change
+        moving = frame["data"][frame["traces"].index(spec["data"].index(points))]
+        assert len(decode(moving["marker"]["color"])) == len(drawn)
+        rings = [a for tr in frame["data"] for a in decoded_arrays(tr.get("customdata", []))]
+        assert not rings or set(np.concatenate(rings)) <= set(drawn)
     assert any(f"Drawn: {len(drawn):,} of 20,000 points" in c.value for c in at.caption)
 
 

@@ -8,6 +8,7 @@ from algorithms.clustering import nearest_center
 from ui.charts import clicked_points
 from ui.controls import slider
 from ui.figures import Axes
+from ui.figures import discrete_scale
 from ui.figures import grid_points
 from ui.figures import scatter_axes
 from ui.i18n import t
@@ -19,6 +20,7 @@ from ui.theme import HIGHLIGHT_COLOR
 P = "clu"
 MAX_K = 10
 SIDE_HEIGHT = 300  # the charts beside a stepper
+SYMBOL_CODES = {"circle": 0, "x": 4, "triangle-up": 5, "square": 1, "diamond": 2, "star": 17}  # Plotly's
 
 
 def k_slider() -> int:
@@ -67,6 +69,39 @@ def cluster_traces(X, labels, n_clusters: int, style, scale=1.0) -> list[dict]:
         for k in range(n_clusters)
         for idx in [np.flatnonzero(labels == k)]
     ]
+
+
+def stepping_points(X, labels, n_clusters: int, style) -> list[dict]:
+    """A stepping chart's points as one trace, colour and symbol by cluster, customdata = sample index:
+    x, y and customdata are the same in every step, so the animation frames carry only the cluster
+    codes (a fifth of the bytes at n = 20 000); plus a legend entry per cluster."""
+    codes = np.asarray(labels)
+    symbols = np.array([SYMBOL_CODES[cluster_symbol(k)] for k in range(max(n_clusters, 1))], np.int8)
+    outline = dict(width=1, color="white")
+    points = dict(
+        type="scatter",
+        mode="markers",
+        x=X[:, 0],
+        y=X[:, 1],
+        name=t("clu.points"),
+        showlegend=False,
+        customdata=np.arange(len(X)),
+        marker=dict(
+            color=(codes % len(CLASS_COLORS)).astype(np.int8),
+            colorscale=discrete_scale(CLASS_COLORS),
+            cmin=-0.5,
+            cmax=len(CLASS_COLORS) - 0.5,
+            symbol=symbols[codes],
+            size=style.marker_size,
+            line=outline,
+        ),
+    )
+    legend = [
+        marker_trace(np.full((1, 2), np.nan), t("clu.cluster", k=k + 1), color=cluster_color(k),
+                     symbol=cluster_symbol(k), size=style.marker_size, line=outline)
+        for k in range(n_clusters)
+    ]
+    return [points, *legend]
 
 
 def centre_trace(centers, style, name) -> dict:

@@ -39,12 +39,12 @@ from ui.views import fitted
 from views.clustering._common import SIDE_HEIGHT
 from views.clustering._common import ari_text
 from views.clustering._common import centre_trace
-from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import k_slider
 from views.clustering._common import marker_trace
 from views.clustering._common import seed_slider
 from views.clustering._common import step_regions
+from views.clustering._common import stepping_points
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
@@ -136,7 +136,7 @@ def minkowski_stepper(ctx, X, model, regions, axes, k, p, mode):
         step = history[s]
         return [
             region_trace(gx, gy, regions[s], k),
-            *cluster_traces(X, step.labels, k, ctx.style),
+            *stepping_points(X, step.labels, k, ctx.style),
             centre_trace(step.centers, ctx.style, t("clu.centres")),
         ]
 

@@ -33,12 +33,12 @@ from ui.stepper import StepView
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.clustering._common import ari_text
-from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import first_picked
 from views.clustering._common import k_slider
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
+from views.clustering._common import stepping_points
 from views.clustering._common import subsample
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
@@ -98,7 +98,7 @@ def render(ctx, controls, main):
             moved = np.flatnonzero(history[s].labels != history[s - 1].labels) if s else np.zeros(0, int)
             return [
                 region_trace(gx, gy, regions[s], k),
-                *cluster_traces(X, history[s].labels, k, ctx.style),
+                *stepping_points(X, history[s].labels, k, ctx.style),
                 ring_trace(X[moved], t("clu.moved"), ctx.style, customdata=moved),
             ]
 

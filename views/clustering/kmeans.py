@@ -51,7 +51,6 @@ from views.clustering._centres import write_centres
 from views.clustering._common import SIDE_HEIGHT
 from views.clustering._common import ari_text
 from views.clustering._common import centre_trace
-from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import first_picked
 from views.clustering._common import k_slider
@@ -59,6 +58,7 @@ from views.clustering._common import points_dict
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
 from views.clustering._common import step_regions
+from views.clustering._common import stepping_points
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
@@ -202,7 +202,7 @@ def kmeans_stepper(ctx, X, run, regions, axes, k, mode, check=None):
         step = history[s]
         return [
             region_trace(gx, gy, regions[s], k),
-            *cluster_traces(X, step.labels, k, ctx.style),
+            *stepping_points(X, step.labels, k, ctx.style),
             path_trace(paths[: s + 1], ctx.style, t("clu.paths")),
             centre_trace(step.centers, ctx.style, t("clu.centres")),
             ring_trace(X[moved(s)], t("clu.moved"), ctx.style, customdata=moved(s)),
