@@ -96,9 +96,9 @@ def stepping_points(X, labels, n_clusters: int, style) -> list[dict]:
             line=outline,
         ),
     )
-    legend = [
-        marker_trace(np.full((1, 2), np.nan), t("clu.cluster", k=k + 1), color=cluster_color(k),
-                     symbol=cluster_symbol(k), size=style.marker_size, line=outline)
+    legend = [  # a point that is not drawn (null) shows the cluster's marker in the legend
+        dict(type="scatter", mode="markers", x=[None], y=[None], name=t("clu.cluster", k=k + 1), marker=dict(
+            color=cluster_color(k), symbol=cluster_symbol(k), size=style.marker_size, line=outline))
         for k in range(n_clusters)
     ]
     return [points, *legend]
