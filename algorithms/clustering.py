@@ -113,6 +113,8 @@ class KMeansStep:
 
     ``labels`` are the assignments and ``centers`` the centres after this half-step (at "init"
     the labels are the assignment to the initial centres), ``objective`` = J(labels, centers).
+    The labels are stored in the smallest signed integer type that holds them, one array for an
+    update and the assignment before it (a run at n = 20 000 keeps hundreds of half-steps).
     ``moved`` counts the points that changed cluster (assign) or the centres re-seeded because
     their cluster became empty (update).
     """
@@ -167,25 +169,26 @@ def _assign(X, centers):
 def _lloyd(X, centers, max_iter, record, assign=_assign, objective_of=kmeans_objective, center="mean"):
     """Lloyd's iterations from given centres until the labels stop changing."""
     k = len(centers)
+    compact = np.min_scalar_type(-k)
     centers = centers.copy()
     labels = assign(X, centers)
     objective = objective_of(X, labels, centers)
-    history = [KMeansStep(0, "init", _readonly(labels), _readonly(centers), objective)] \
-        if record else []
+    stored = _readonly(labels.astype(compact))  # an update half-step shares the labels before it
+    history = [KMeansStep(0, "init", stored, _readonly(centers), objective)] if record else []
     n_iter = 0
     for it in range(1, max_iter + 1):
         n_iter = it
         centers, n_empty = _update_centers(X, labels, centers, k, center)
         if record:
-            history.append(KMeansStep(it, "update", _readonly(labels), _readonly(centers),
+            history.append(KMeansStep(it, "update", stored, _readonly(centers),
                                       objective_of(X, labels, centers), n_empty))
         new_labels = assign(X, centers)
         moved = int((new_labels != labels).sum())
         labels = new_labels
         objective = objective_of(X, labels, centers)
         if record:
-            history.append(KMeansStep(it, "assign", _readonly(labels), _readonly(centers),
-                                      objective, moved))
+            stored = _readonly(labels.astype(compact))
+            history.append(KMeansStep(it, "assign", stored, _readonly(centers), objective, moved))
         if moved == 0 and n_empty == 0:
             break
     return labels, centers, objective, n_iter, tuple(history)

@@ -2,6 +2,7 @@
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import display_sample
@@ -23,14 +24,14 @@ def big_figure(n_a=8000, n_b=4000, frames=False) -> go.Figure:
 
 def test_a_small_figure_is_drawn_as_it_is():
     fig = big_figure(100, 50)
-    drawn, shown, total = display_sample(fig)
-    assert drawn is fig and shown == total == 150
+    drawn, shown, total, panels = display_sample(fig)
+    assert drawn is fig and shown == total == 150 and panels == 1
 
 
 def test_markers_beyond_the_limit_are_thinned_alike_and_lines_kept_whole():
-    drawn, shown, total = display_sample(big_figure())
+    drawn, shown, total, panels = display_sample(big_figure())
     a, b, line = drawn["data"]
-    assert total == 12_000 and shown == len(a["x"]) + len(b["x"]) == DISPLAY_MARKERS
+    assert total == 12_000 and panels == 1 and shown == len(a["x"]) + len(b["x"]) == DISPLAY_MARKERS
     assert len(a["x"]) == round(8000 * DISPLAY_MARKERS / 12_000)  # each trace keeps the same share
     for trace, scale in ((a, 2.0), (b, 3.0)):
         index = np.asarray(trace["customdata"])
@@ -43,5 +44,27 @@ def test_markers_beyond_the_limit_are_thinned_alike_and_lines_kept_whole():
 
 
 def test_frames_of_an_animation_keep_the_same_points():
-    drawn, _, _ = display_sample(big_figure(frames=True))
+    drawn, *_ = display_sample(big_figure(frames=True))
     np.testing.assert_array_equal(drawn["frames"][0]["data"][0]["customdata"], drawn["data"][0]["customdata"])
+
+
+def test_a_few_centres_and_the_invisible_edit_grid_are_drawn_whole():
+    fig = big_figure()
+    fig.add_trace(dict(type="scatter", mode="markers", x=[0.0, 1.0, 2.0], y=[0.0, 1.0, 2.0]))  # 3 centres
+    grid = np.arange(988.0)
+    fig.add_trace(dict(type="scatter", mode="markers", x=grid, y=grid, marker=dict(opacity=0)))
+    drawn, shown, total, _ = display_sample(fig)
+    a, b, _, centres, edit_grid = drawn["data"]
+    assert len(centres["x"]) == 3 and len(edit_grid["x"]) == 988
+    assert total == 12_003 and shown == len(a["x"]) + len(b["x"]) + 3 == DISPLAY_MARKERS
+
+
+def test_the_caption_of_small_multiples_counts_the_points_of_one_panel():
+    fig = make_subplots(rows=3, cols=2)
+    x = np.arange(5000.0)
+    for i in range(6):
+        trace = go.Scatter(x=x, y=x, mode="markers", customdata=np.full(5000, i))
+        fig.add_trace(trace, row=i // 2 + 1, col=i % 2 + 1)
+    drawn, shown, total, panels = display_sample(fig)
+    assert (shown, total, panels) == (833, 5000, 6)
+    assert [len(tr["x"]) for tr in drawn["data"]] == [833] * 6

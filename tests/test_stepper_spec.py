@@ -43,8 +43,64 @@ def test_a_stream_gets_one_frame_per_point_and_its_own_speed():
         return [dict(type="scatter", x=np.arange(s + 1.0), y=np.zeros(s + 1))]
 
     view = StepView(go.Figure(), frame, str, max_frames=100, frame_ms=250)
-    spec = animated_figure(view, 90, 89).to_dict()
+    spec = animated_figure(view, 90, 89)[0].to_dict()
     assert [f["name"] for f in spec["frames"]] == [str(s) for s in range(90)]
     assert spec["layout"]["updatemenus"][0]["buttons"][0]["args"][1]["frame"]["duration"] == 250
-    default = animated_figure(StepView(go.Figure(), frame, str), 90, 89).to_dict()
+    default = animated_figure(StepView(go.Figure(), frame, str), 90, 89)[0].to_dict()
     assert len(default["frames"]) == 40
+
+
+def k_means_like_view(n=20_000, steps=30):
+    """Two clusters whose members change every step, rings around the points that moved, 3 centres."""
+    import plotly.graph_objects as go
+
+    from ui.stepper import StepView
+
+    X = np.random.default_rng(0).normal(size=(n, 2))
+    labels = [(X[:, 0] > 0.1 * s - 1.5).astype(int) for s in range(steps)]
+
+    def frame(s):
+        moved = np.flatnonzero(labels[s] != labels[s - 1]) if s else np.zeros(0, int)
+        clusters = [np.flatnonzero(labels[s] == k) for k in (0, 1)]
+        return [
+            *[dict(type="scatter", mode="markers", x=X[i, 0], y=X[i, 1], customdata=i) for i in clusters],
+            dict(type="scatter", mode="markers", x=X[moved, 0], y=X[moved, 1], customdata=moved),
+            dict(type="scatter", mode="markers", x=np.zeros(3), y=np.zeros(3)),
+        ]
+
+    return X, frame, StepView(go.Figure(), frame, str)
+
+
+def test_a_large_stepper_draws_the_same_sample_of_points_in_every_frame():
+    from ui.charts import DISPLAY_MARKERS
+    from ui.stepper import drawn_points
+    from ui.stepper import frame_steps
+
+    X, frame, _ = k_means_like_view()
+    frames = [frame(s) for s in frame_steps(30)]
+    drawn = drawn_points([], frames)
+    kept = np.flatnonzero(drawn.kept)
+    assert 0 < len(kept) < DISPLAY_MARKERS
+    for s in range(30):  # every step, in the animation or not
+        *clusters, rings, centres = drawn.thin(frame(s))
+        ids = np.concatenate([c["customdata"] for c in clusters])
+        np.testing.assert_array_equal(np.sort(ids), kept)  # the same points, wherever their cluster
+        for trace in (*clusters, rings):  # clicks map to the right point
+            np.testing.assert_array_equal(trace["x"], X[trace["customdata"], 0])
+        assert set(rings["customdata"]) <= set(kept)  # rings only around drawn points
+        assert len(centres["x"]) == 3
+        assert sum(len(tr["x"]) for tr in (*clusters, rings, centres)) <= DISPLAY_MARKERS + 50
+
+
+def test_the_stepper_says_how_many_of_its_points_it_draws():
+    from ui.charts import DISPLAY_MARKERS
+    from ui.stepper import animated_figure
+
+    X, frame, view = k_means_like_view()
+    spec, shown, total = animated_figure(view, 30, 29)
+    assert total == len(X) and 0 < shown < DISPLAY_MARKERS
+    first = spec.to_dict()["data"][0]
+    ids = decode(first["customdata"])
+    np.testing.assert_allclose(decode(first["x"]), X[ids, 0])
+    _, shown_small, total_small = animated_figure(k_means_like_view(n=2000)[2], 30, 29)
+    assert shown_small == total_small  # no caption

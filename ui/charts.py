@@ -37,6 +37,7 @@ from ui.shown import record
 CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d"]}
 COMPONENT = "ml_explorer.chart"
 DISPLAY_MARKERS = 5000  # markers one chart draws at most (a browser round trip stays < 1 s at n = 20 000)
+SMALL_TRACE = 100  # marker traces up to this long without sample indices are drawn whole
 _PER_POINT = ("x", "y", "z", "customdata", "text", "hovertext", "ids")
 # Streamlit serves a component's files only from an installed package's declared asset folder;
 # the app is not installed, so the two folders are declared here, on the running Streamlit.
@@ -66,13 +67,12 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
     with :func:`clicked_points`)."""
     record("figures", fig)
     clickable = on_select is not None
-    spec, shown, total = display_sample(fig)
+    spec, shown, total, panels = display_sample(fig)
     figure = pio.to_json(spec, validate=False)  # no second validation of the figure
     config = json.dumps({**CONFIG, **image_options(key)})
     data = f'{{"figure": {figure}, "config": {config}, "clickable": {json.dumps(clickable)}}}'
     _mount()(key=key, data=data.encode(), **({"on_selection_change": on_select} if clickable else {}))
-    if shown < total:
-        st.caption(t("chart.sampled", shown=f"{shown:,}", total=f"{total:,}"))
+    sampled_caption(shown, total, panels)
 
 
 def _part(trace, name: str):
@@ -80,16 +80,39 @@ def _part(trace, name: str):
     return trace[name] if name in trace else None
 
 
-def _is_markers(trace) -> bool:
-    """Markers only (lines are never thinned; an unset mode draws lines for 20 points and more)."""
+def is_points(trace) -> bool:
+    """Visible markers only (lines are never thinned, an unset mode draws lines for 20 points and
+    more; invisible markers, such as the edit grid, are click targets)."""
     mode = _part(trace, "mode") or ""
+    marker = _part(trace, "marker")
     return (_part(trace, "type") or "scatter") in ("scatter", "scattergl", "scatter3d") and (
-        "markers" in mode and "lines" not in mode)
+        "markers" in mode and "lines" not in mode) and (marker is None or _part(marker, "opacity") != 0)
 
 
-def _length(trace) -> int:
+def point_count(traces) -> int:
+    """The markers these traces draw."""
+    return sum(trace_length(tr) for tr in traces if is_points(tr))
+
+
+def trace_length(trace) -> int:
     x = _part(trace, "x")
     return 0 if x is None else len(x)
+
+
+def sample_ids(trace) -> np.ndarray | None:
+    """The trace's sample indices: its customdata when that is one integer per point."""
+    ids = _part(trace, "customdata")
+    if ids is None or isinstance(ids, (str, dict)):
+        return None
+    ids = np.asarray(ids)
+    return ids if ids.ndim == 1 and ids.dtype.kind in "iu" and len(ids) == trace_length(trace) else None
+
+
+def thinned(trace) -> bool:
+    """Whether display sampling thins this trace: markers that carry sample indices, or more than
+    SMALL_TRACE other markers (a few centres or highlighted points are drawn whole)."""
+    return is_points(trace) and (trace_length(trace) > SMALL_TRACE or (
+        trace_length(trace) > 0 and sample_ids(trace) is not None))
 
 
 def even_sample(n: int, size: int) -> slice | np.ndarray:
@@ -100,36 +123,63 @@ def even_sample(n: int, size: int) -> slice | np.ndarray:
     return np.sort(np.random.default_rng(n).choice(n, size, replace=False))
 
 
-def _sampled(trace: dict, keep: float) -> dict:
-    """``trace`` with an even random share ``keep`` of its points; per-point arrays cut alike."""
-    n = _length(trace)
-    idx = np.arange(n)[even_sample(n, max(1, round(n * keep)))]
+def cut_points(trace: dict, rows) -> dict:
+    """``trace`` with only its points ``rows`` (indices or a mask); per-point arrays cut alike."""
+    n = trace_length(trace)
 
     def cut(part: dict) -> dict:
-        return {k: (np.asarray(v)[idx] if not isinstance(v, (str, dict)) and np.ndim(v) >= 1 and len(v) == n
+        return {k: (np.asarray(v)[rows] if not isinstance(v, (str, dict)) and np.ndim(v) >= 1 and len(v) == n
                     else v) for k, v in part.items()}
 
-    thinned = {**trace, **cut({k: v for k, v in trace.items() if k in _PER_POINT})}
+    cut_trace = {**trace, **cut({k: v for k, v in trace.items() if k in _PER_POINT})}
     if "marker" in trace:
-        thinned["marker"] = cut(trace["marker"])
-    return thinned
+        cut_trace["marker"] = cut(trace["marker"])
+    return cut_trace
 
 
-def display_sample(fig: go.Figure) -> tuple[dict | go.Figure, int, int]:
-    """The figure to draw, the markers it draws and the markers it has (:data:`DISPLAY_MARKERS`)."""
-    total = sum(_length(tr) for tr in fig.data if _is_markers(tr))
+def _sampled(trace: dict, keep: float) -> dict:
+    """``trace`` with an even random share ``keep`` of its points."""
+    n = trace_length(trace)
+    return cut_points(trace, np.arange(n)[even_sample(n, max(1, round(n * keep)))])
+
+
+def _panel(trace) -> tuple:
+    """The subplot a trace is drawn in."""
+    return _part(trace, "xaxis") or "x", _part(trace, "yaxis") or "y", _part(trace, "scene")
+
+
+def display_sample(fig: go.Figure) -> tuple[dict | go.Figure, int, int, int]:
+    """The figure to draw, the points it draws and the points it has, per panel when the points of
+    several panels (subplots) are thinned alike, and the number of those panels (:data:`DISPLAY_MARKERS`)."""
+    total = point_count(fig.data)
     if total <= DISPLAY_MARKERS:
-        return fig, total, total
-    keep = DISPLAY_MARKERS / total
+        return fig, total, total, 1
+    whole = sum(trace_length(tr) for tr in fig.data if is_points(tr) and not thinned(tr))
+    keep = max(DISPLAY_MARKERS - whole, 0) / (total - whole)
 
     def thin(traces: list[dict]) -> list[dict]:
-        return [_sampled(tr, keep) if _is_markers(tr) and _length(tr) > 1 else tr for tr in traces]
+        return [_sampled(tr, keep) if thinned(tr) else tr for tr in traces]
 
     spec = {"data": thin([tr.to_plotly_json() for tr in fig.data]), "layout": fig.layout.to_plotly_json()}
     if fig.frames:
         frames = [frame.to_plotly_json() for frame in fig.frames]
         spec["frames"] = [{**frame, "data": thin(frame.get("data", []))} for frame in frames]
-    return spec, sum(_length(tr) for tr in spec["data"] if _is_markers(tr)), total
+    panels = {}  # panel → (points drawn, points there are)
+    for before, after in zip(fig.data, spec["data"], strict=True):
+        if thinned(before):
+            shown, had = panels.get(_panel(before), (0, 0))
+            panels[_panel(before)] = (shown + trace_length(after), had + trace_length(before))
+    if len(panels) > 1 and len(set(panels.values())) == 1:
+        shown, total = next(iter(panels.values()))
+        return spec, shown, total, len(panels)
+    return spec, point_count(spec["data"]), total, 1
+
+
+def sampled_caption(shown: int, total: int, panels: int = 1) -> None:
+    """Says under a chart that it draws a sample of its points (of each panel's points)."""
+    if shown < total:
+        key = "chart.sampled" if panels == 1 else "chart.sampled_panels"
+        st.caption(t(key, shown=f"{shown:,}", total=f"{total:,}", panels=panels))
 
 
 def clicked_points(key: str) -> list[dict]:

@@ -21,8 +21,17 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
+from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
 from ui.charts import clicked_points
+from ui.charts import cut_points
+from ui.charts import even_sample
+from ui.charts import is_points
+from ui.charts import point_count
+from ui.charts import sample_ids
+from ui.charts import sampled_caption
+from ui.charts import thinned
+from ui.charts import trace_length
 from ui.controls import slider
 from ui.data_panel import LoadedData
 from ui.data_panel import edit_enabled
@@ -170,12 +179,55 @@ def play_controls(n_frames: int, redraw: bool, frame_ms: int | None = None) -> l
     ]
 
 
-def animated_figure(view: StepView, n_steps: int, step: int) -> FigureSpec:
-    """The figure at ``step`` with frames for a sample of steps and the play controls."""
+@dataclass(frozen=True)
+class Drawn:
+    """What a stepper draws of its points: a ``share`` of each thinned trace (ui.charts.thinned),
+    and when the traces carry sample indices (customdata), a mask ``kept`` over those indices."""
+
+    share: float = 1.0
+    kept: np.ndarray | None = None
+
+    def thin(self, traces: list[dict]) -> list[dict]:
+        if self.share == 1.0:
+            return traces
+        return [self._cut(tr) if thinned(tr) else tr for tr in traces]
+
+    def _cut(self, trace: dict) -> dict:
+        ids, n = sample_ids(trace), trace_length(trace)
+        if ids is None or self.kept is None or ids.max() >= len(self.kept):
+            return cut_points(trace, even_sample(n, max(1, round(n * self.share))))
+        return cut_points(trace, self.kept[ids])
+
+
+def drawn_points(static: list[dict], frames: list[list[dict]]) -> Drawn:
+    """The points to draw when a frame would have more than DISPLAY_MARKERS markers (ui.charts): an
+    even sample of the sample indices, its share set by the animation frames alone, so that every step
+    draws the same points (a point changing cluster does not vanish or appear)."""
+    figures = [[*static, *frame] for frame in frames]
+    whole = max(sum(trace_length(tr) for tr in fig if is_points(tr) and not thinned(tr)) for fig in figures)
+    many = max(sum(trace_length(tr) for tr in fig if thinned(tr)) for fig in figures)
+    if whole + many <= DISPLAY_MARKERS:
+        return Drawn()
+    share = max(DISPLAY_MARKERS - whole, 0) / many
+    ids = [i for fig in figures for tr in fig if thinned(tr) and (i := sample_ids(tr)) is not None and i.size]
+    if not ids:
+        return Drawn(share)
+    n = max(int(i.max()) for i in ids) + 1
+    kept = np.zeros(n, bool)
+    kept[even_sample(n, max(1, round(n * share)))] = True
+    return Drawn(share, kept)
+
+
+def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec, int, int]:
+    """The figure at ``step`` with frames for a sample of steps and the play controls; and the points
+    it draws and the points there are (:func:`drawn_points`)."""
     spec = view.static.to_dict()
-    current = view.frame(step)
+    steps = frame_steps(n_steps, view.max_frames)
+    frames = [view.frame(s) for s in steps]
+    current = frames[list(steps).index(step)] if step in steps else view.frame(step)
+    drawn = drawn_points(spec["data"], frames)
     first = len(spec["data"])
-    spec["data"] = [*spec["data"], *current]
+    spec["data"] = [*drawn.thin(spec["data"]), *drawn.thin(current)]
     layout = spec["layout"]
     if not layout.get("title", {}).get("text"):  # make room for the step title above the legend row
         title_size = layout.get("title", {}).get("font", {}).get("size") or 14
@@ -185,8 +237,7 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> FigureSpec:
         }
     layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
     if n_steps > 1:
-        steps = frame_steps(n_steps, view.max_frames)
-        frames = frame_parts([view.frame(s) for s in steps])
+        parts = frame_parts([drawn.thin(frame) for frame in frames])
         spec["frames"] = typed(
             [
                 dict(
@@ -195,13 +246,17 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> FigureSpec:
                     name=str(s),
                     layout=dict(title=dict(text=view.label(s))),
                 )
-                for s, data in zip(steps, frames, strict=True)
+                for s, data in zip(steps, parts, strict=True)
             ],
             f32=True,
         )
         layout["margin"] = {**layout.get("margin", {}), "b": 80}
         layout["updatemenus"] = play_controls(len(steps), view.redraw, view.frame_ms)
-    return FigureSpec(typed(spec))
+    if drawn.kept is not None:
+        shown, total = int(drawn.kept.sum()), len(drawn.kept)
+    else:
+        shown, total = point_count(spec["data"]), point_count([*view.static.data, *current])
+    return FigureSpec(typed(spec)), shown, total
 
 
 def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
@@ -251,7 +306,7 @@ def stepper(
             step = slider(t("stepper.step"), 0, n_steps - 1, n_steps - 1, step_key)
     else:
         step = 0
-    figure, chart_key = animated_figure(view, n_steps, step), f"{key}.chart"
+    (figure, shown, total), chart_key = animated_figure(view, n_steps, step), f"{key}.chart"
     if on_click is None:
         chart(figure, key=chart_key)
     else:
@@ -262,6 +317,7 @@ def stepper(
         )
         if click_caption:
             st.caption(click_caption)
+    sampled_caption(shown, total)
     if view.details:
         st.markdown(view.details(step))
 

@@ -85,6 +85,26 @@ def test_kmeans_history_is_monotone_and_readonly():
     np.testing.assert_array_equal(km.predict(X), km.labels_)
 
 
+def test_kmeans_history_keeps_the_book_steps_in_compact_labels():
+    X = _three_blobs()
+    km = KMeans(3, init="random", n_init=3, random_state=2).fit(X)
+    for run in km.runs_:
+        history = run.history
+        centres = run.init_centers
+        for s in history:
+            assert s.labels.dtype == np.int8
+            if s.kind != "update":  # init, assign: y_i = argmin_y ‖x_i − μ_y‖² (14.1), the step's centres
+                labels = ((X[:, None, :] - s.centers[None]) ** 2).sum(2).argmin(1)
+                np.testing.assert_array_equal(s.labels, labels)
+            else:  # update: the means of the clusters just assigned
+                means = np.array([X[s.labels == j].mean(0) for j in range(3)])
+                np.testing.assert_allclose(s.centers, means, rtol=1e-12)
+            if s.kind == "assign":  # an assignment keeps the centres of the update before it
+                np.testing.assert_array_equal(s.centers, centres)
+            centres = s.centers
+        np.testing.assert_array_equal(history[-1].labels, run.labels)
+
+
 def test_kmeans_recovers_the_book_blobs():
     X = _three_blobs(seed=2)
     km = KMeans(3, init="k-means++", n_init=5, random_state=0).fit(X)

@@ -3,15 +3,21 @@
 import numpy as np
 import pytest
 
+from algorithms import MinkowskiKMeans
 from algorithms import elbow_curve
+from algorithms import nearest_center
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
+from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import sample_message
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from ui.charts import DISPLAY_MARKERS
 from ui.explain import fmt
+from ui.figures import grid_points
+from views.clustering._common import step_regions
 from views.clustering.choose import ELBOW_LIMIT
 from views.clustering.dbscan import FIT_LIMIT as DBSCAN_LIMIT
 
@@ -312,3 +318,43 @@ def test_elbow_at_20000_points_runs_on_the_sample_said_on_screen():
     J = elbow_curve(X[idx], [3], n_init=5, random_state=0)[0]
     assert next(m.value for m in at.metric if m.label == "k-means J at c = 3") == fmt(J)
     assert not sample_message(open_page(PAGE, query={"clu.view": "choose"}))
+
+
+def decode(node) -> np.ndarray:
+    return next(decoded_arrays(node))
+
+
+def test_kmeans_at_20000_points_draws_one_sample_in_every_frame_and_says_so():
+    at = open_page(PAGE, query={"clu.view": "kmeans", "clu.n": "20000"})
+    assert not at.exception
+    spec = charts(at)["clu.km.chart"]
+    points = next(tr for tr in spec["data"] if tr.get("name") == "Data")
+    drawn = decode(points["customdata"])
+    assert 0 < len(drawn) <= DISPLAY_MARKERS and np.all(np.diff(drawn) > 0)
+    X = load_dataset("kmeans3", 20000, 1.0, 0).X
+    np.testing.assert_array_equal(decode(points["x"]), X[drawn, 0])  # where it is: clicks map to it
+    for frame in spec["frames"]:  # the same points in every frame: only their cluster codes change
+        moving = frame["data"][frame["traces"].index(spec["data"].index(points))]
+        assert len(decode(moving["marker"]["color"])) == len(drawn)
+        rings = [a for tr in frame["data"] for a in decoded_arrays(tr.get("customdata", []))]
+        assert not rings or set(np.concatenate(rings)) <= set(drawn)
+    assert any(f"Drawn: {len(drawn):,} of 20,000 points" in c.value for c in at.caption)
+
+
+def test_kernel_gallery_caption_counts_the_points_of_one_panel():
+    at = open_page(PAGE, query={"clu.view": "kernel", "clu.n": "20000"})
+    assert not at.exception
+    assert any("in each of the 6 panels: 833 of its 5,000 points" in c.value for c in at.caption)
+    assert not any("of 30,000" in c.value for c in at.caption)
+
+
+def test_step_regions_are_each_steps_nearest_centre_map():
+    X = load_dataset("kmeans3", 300, 1.0, 0).X
+    for p, w in ((2.0, None), (1.0, np.array([2.0, 1.0]))):
+        model = MinkowskiKMeans(3, p, w, init="random", random_state=0).fit(X)
+        centres = np.array([s.centers for s in model.history_])
+        regions = step_regions(centres, (-5.0, 5.0), (-4.0, 6.0), 30, p, w)
+        _, _, grid = grid_points((-5.0, 5.0), (-4.0, 6.0), 30)
+        assert regions.shape == (len(centres), 30, 30) and regions.dtype == np.uint8
+        for s, c in enumerate(centres):
+            np.testing.assert_array_equal(regions[s].ravel(), nearest_center(grid, c, p, w))

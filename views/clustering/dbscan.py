@@ -30,6 +30,7 @@ from ui.theme import CLASS_COLORS
 from ui.theme import HIGHLIGHT_COLOR
 from ui.views import fit_subset
 from ui.views import fitted
+from views.clustering._common import SYMBOL_CODES
 from views.clustering._common import ari_text
 from views.clustering._common import cluster_symbol
 from views.clustering._common import data_axes
@@ -40,7 +41,6 @@ from views.clustering._stepping import edit_mode
 
 EPS_OPTIONS = [float(f"{m}e{e}") for e in range(-2, 1) for m in (1, 1.5, 2, 3, 4, 5, 6, 8)] + [10.0]
 FIT_LIMIT = 2000  # DBSCAN's ε-neighbourhoods compare all pairs (n × n): larger data are sampled
-SYMBOL_CODES = {"circle": 0, "x": 4, "triangle-up": 5, "square": 1, "diamond": 2, "star": 17}
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

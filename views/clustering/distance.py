@@ -11,7 +11,6 @@ import streamlit as st
 from algorithms import KMeans
 from algorithms import MinkowskiKMeans
 from algorithms import minkowski_distances
-from algorithms import nearest_center
 from algorithms import unit_ball
 from algorithms.clustering import adjusted_rand_index
 from ui.charts import chart
@@ -27,7 +26,6 @@ from ui.explain import number
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import curves_figure
-from ui.figures import grid_points
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.regions import region_trace
@@ -41,11 +39,12 @@ from ui.views import fitted
 from views.clustering._common import SIDE_HEIGHT
 from views.clustering._common import ari_text
 from views.clustering._common import centre_trace
-from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import k_slider
 from views.clustering._common import marker_trace
 from views.clustering._common import seed_slider
+from views.clustering._common import step_regions
+from views.clustering._common import stepping_points
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
@@ -73,10 +72,7 @@ def fit_minkowski(X, k, p, w1, center, seed, x_range, y_range):
     w = None if w1 == 1 else np.array([w1, 1.0])
     model = MinkowskiKMeans(k, p, w, center, init="random", random_state=seed).fit(X)
     euclid = KMeans(k, init="random", random_state=seed).fit(X)
-    _, _, grid = grid_points(x_range, y_range, STEP_RES)
-    regions = np.stack(
-        [nearest_center(grid, s.centers, p, w).reshape(STEP_RES, STEP_RES) for s in model.history_]
-    ).astype(np.uint8)
+    regions = step_regions(np.array([s.centers for s in model.history_]), x_range, y_range, STEP_RES, p, w)
     return model, euclid, regions
 
 
@@ -140,7 +136,7 @@ def minkowski_stepper(ctx, X, model, regions, axes, k, p, mode):
         step = history[s]
         return [
             region_trace(gx, gy, regions[s], k),
-            *cluster_traces(X, step.labels, k, ctx.style),
+            *stepping_points(X, step.labels, k, ctx.style),
             centre_trace(step.centers, ctx.style, t("clu.centres")),
         ]
 

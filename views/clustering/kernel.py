@@ -22,6 +22,7 @@ from ui.explain import formula_panel
 from ui.explain import latex_list
 from ui.explain import metrics_row
 from ui.explain import number
+from ui.figures import discrete_scale
 from ui.figures import grid_points
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
@@ -32,12 +33,12 @@ from ui.stepper import StepView
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.clustering._common import ari_text
-from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import first_picked
 from views.clustering._common import k_slider
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
+from views.clustering._common import stepping_points
 from views.clustering._common import subsample
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
@@ -97,8 +98,8 @@ def render(ctx, controls, main):
             moved = np.flatnonzero(history[s].labels != history[s - 1].labels) if s else np.zeros(0, int)
             return [
                 region_trace(gx, gy, regions[s], k),
-                *cluster_traces(X, history[s].labels, k, ctx.style),
-                ring_trace(X[moved], t("clu.moved"), ctx.style),
+                *stepping_points(X, history[s].labels, k, ctx.style),
+                ring_trace(X[moved], t("clu.moved"), ctx.style, customdata=moved),
             ]
 
         def details(s):
@@ -175,7 +176,7 @@ def gallery_figure(X, k, h, first_seed, axes, truth, style, lang) -> go.Figure:
         for i, m in enumerate(models)
     ]
     fig = make_subplots(rows=3, cols=2, subplot_titles=titles, horizontal_spacing=0.05, vertical_spacing=0.09)
-    palette = np.array(CLASS_COLORS)
+    scale = discrete_scale(CLASS_COLORS)  # numeric colours: Plotly validates 5 000 colour names slowly
     for i, model in enumerate(models):
         fig.add_trace(
             go.Scatter(
@@ -185,7 +186,10 @@ def gallery_figure(X, k, h, first_seed, axes, truth, style, lang) -> go.Figure:
                 showlegend=False,
                 hoverinfo="skip",
                 marker=dict(
-                    color=palette[model.labels_ % len(palette)],
+                    color=(model.labels_ % len(CLASS_COLORS)).astype(float),
+                    colorscale=scale,
+                    cmin=-0.5,
+                    cmax=len(CLASS_COLORS) - 0.5,
                     size=max(3, style.marker_size * 0.55),
                 ),
                 customdata=np.full(len(X), first_seed + i),

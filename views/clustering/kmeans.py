@@ -10,7 +10,6 @@ import streamlit as st
 from algorithms import KMeans
 from algorithms import kmeans_crosscheck
 from algorithms import kmeans_plusplus
-from algorithms.clustering import nearest_center
 from ui.charts import chart
 from ui.classroom import crosscheck
 from ui.classroom import crosscheck_caption
@@ -32,7 +31,6 @@ from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
 from ui.figures import curves_figure
-from ui.figures import grid_points
 from ui.figures import padded_range
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
@@ -53,13 +51,14 @@ from views.clustering._centres import write_centres
 from views.clustering._common import SIDE_HEIGHT
 from views.clustering._common import ari_text
 from views.clustering._common import centre_trace
-from views.clustering._common import cluster_traces
 from views.clustering._common import data_axes
 from views.clustering._common import first_picked
 from views.clustering._common import k_slider
 from views.clustering._common import points_dict
 from views.clustering._common import ring_trace
 from views.clustering._common import seed_slider
+from views.clustering._common import step_regions
+from views.clustering._common import stepping_points
 from views.clustering._common import too_few
 from views.clustering._stepping import clickable_stepper
 from views.clustering._stepping import data_static
@@ -80,10 +79,7 @@ def fit_kmeans(X, k, init, n_init, seed, centres):
 @st.cache_data(max_entries=64, show_spinner=False)
 def voronoi_regions(centers_per_step: np.ndarray, x_range, y_range) -> np.ndarray:
     """Nearest-centre index on the grid for every step's centres, uint8 (steps, res, res)."""
-    _, _, grid = grid_points(x_range, y_range, STEP_RES)
-    return np.stack([nearest_center(grid, c).reshape(STEP_RES, STEP_RES) for c in centers_per_step]).astype(
-        np.uint8
-    )
+    return step_regions(centers_per_step, x_range, y_range, STEP_RES)
 
 
 def render(ctx, controls, main):
@@ -206,10 +202,10 @@ def kmeans_stepper(ctx, X, run, regions, axes, k, mode, check=None):
         step = history[s]
         return [
             region_trace(gx, gy, regions[s], k),
-            *cluster_traces(X, step.labels, k, ctx.style),
+            *stepping_points(X, step.labels, k, ctx.style),
             path_trace(paths[: s + 1], ctx.style, t("clu.paths")),
             centre_trace(step.centers, ctx.style, t("clu.centres")),
-            ring_trace(X[moved(s)], t("clu.moved"), ctx.style),
+            ring_trace(X[moved(s)], t("clu.moved"), ctx.style, customdata=moved(s)),
             *theirs,
         ]
 
