@@ -353,9 +353,11 @@ class LocallyWeightedRegression(BaseEstimator):
         """θ(x) of the local fit at each query point, shape (n_queries, d + 1)."""
         W = self.weights(Xq)
         Xh = np.column_stack([np.ones(len(self.X_)), self.X_])
-        A = np.einsum("qi,ij,ik->qjk", W, Xh, Xh)
-        A += self._JITTER * np.eye(Xh.shape[1]) * np.trace(A, axis1=1, axis2=2)[:, None, None]
-        rhs = np.einsum("qi,ij,i->qj", W, Xh, self.y_)
+        b = Xh.shape[1]
+        outer = (Xh[:, :, None] * Xh[:, None, :]).reshape(len(Xh), b * b)  # x̂ᵢx̂ᵢᵀ, one row per sample
+        A = (W @ outer).reshape(len(W), b, b)  # Σᵢ wᵢ x̂ᵢx̂ᵢᵀ per query: one matrix product
+        A += self._JITTER * np.eye(b) * np.trace(A, axis1=1, axis2=2)[:, None, None]
+        rhs = W @ (Xh * self.y_[:, None])
         return np.linalg.solve(A, rhs[..., None])[..., 0]
 
     def predict(self, Xq) -> FloatArray:

@@ -502,3 +502,18 @@ def test_monte_carlo_without_noise_returns_theta_exactly_and_rejects_bad_input()
         least_squares_draws(Phi, [1.0], 0.1, 5)
     with pytest.raises(ValueError, match="fewer draws"):
         least_squares_draws(np.c_[np.ones(1000), np.arange(1000.0)], [1.0, 2.0], 0.1, 10_000)
+
+
+def test_lwr_local_fits_equal_the_per_query_sums_of_the_book():
+    """θ(x) from matrix products equals Σᵢ wᵢx̂ᵢx̂ᵢᵀ θ = Σᵢ wᵢyᵢx̂ᵢ summed query by query (CS229 M08)."""
+    rng = np.random.default_rng(3)
+    X, y = rng.normal(size=(3000, 1)) * 2, rng.normal(size=3000)
+    q = np.linspace(-5, 5, 41)[:, None]
+    lwr = LocallyWeightedRegression(0.3).fit(X, y)
+    W, Xh = lwr.weights(q), np.column_stack([np.ones(len(X)), X])
+    expected = []
+    for w in W:
+        A = (w[:, None, None] * Xh[:, :, None] * Xh[:, None, :]).sum(0)
+        A += LocallyWeightedRegression._JITTER * np.eye(2) * np.trace(A)
+        expected.append(np.linalg.solve(A, (w[:, None] * Xh * y[:, None]).sum(0)))
+    np.testing.assert_allclose(lwr.local_theta(q), expected, rtol=1e-10, atol=1e-12)

@@ -3,13 +3,19 @@
 import numpy as np
 import pytest
 
+from algorithms import split_curve
+from algorithms.datasets import load_dataset
 from algorithms.tables import DATA_DIR
 from tests.app.apptools import chart_specs
+from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from ui.charts import DISPLAY_MARKERS
 from ui.data_panel import data_signature
+from views.decision_trees._inspector import RUNS
+from views.decision_trees._inspector import envelope
 
 PAGE = "decision_trees.py"
 
@@ -261,3 +267,31 @@ def test_an_uploaded_text_table_shows_names_and_a_table_of_names_is_refused_in_c
         "请不要选这一列（它看起来是名称或自由文本）。"
     ]
     assert list(criterion_table(at).index) == loan
+
+
+def test_the_inspector_envelope_keeps_each_runs_lowest_and_highest_point():
+    values = np.random.default_rng(0).normal(size=20_001).cumsum()
+    drawn = envelope(values, runs=500)
+    assert np.all(np.diff(drawn) > 0) and drawn[0] == 0 and drawn[-1] == 20_000 and len(drawn) <= 1002
+    width = -(-len(values) // 500)
+    for start in range(0, len(values), width):
+        run = values[start : start + width]
+        assert {start + int(np.argmin(run)), start + int(np.argmax(run))} <= set(drawn)
+    assert np.array_equal(envelope(values[:1000], runs=500), np.arange(1000))
+
+
+def test_at_20000_points_the_growth_chart_draws_a_sample_and_the_inspector_an_envelope():
+    at = open_page(PAGE, query={"tree.n": "20000"})
+    assert not at.exception
+    specs = charts(at)
+    growth = [tr for tr in specs["tree.grow.chart"]["data"] if tr.get("mode") == "markers"]
+    assert sum(len(next(decoded_arrays(tr["x"]))) for tr in growth) == DISPLAY_MARKERS
+    assert any(f"Drawn: {DISPLAY_MARKERS:,} of 20,000 points" in c.value for c in at.caption)
+    X, y = load_dataset("moons", 20000, None, 0).X, load_dataset("moons", 20000, None, 0).y
+    full = split_curve(X[:, 0], y, "gini")  # the root's curve along x₁ (node 0 is selected)
+    curve = specs["tree.inspector"]["data"][0]
+    xs, ys = (next(decoded_arrays(curve[k])) for k in ("x", "y"))
+    at_s = np.searchsorted(full.thresholds, xs)
+    assert len(xs) <= 2 * RUNS + 2 and np.array_equal(full.thresholds[at_s], xs)
+    assert np.allclose(full.children_impurity[at_s], ys) and ys.min() == full.children_impurity.min()
+    assert any("lowest and highest score of each of 500 runs" in c.value for c in at.caption)

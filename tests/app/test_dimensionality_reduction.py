@@ -6,10 +6,12 @@ import numpy as np
 from algorithms import PCA
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
+from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from ui.charts import DISPLAY_MARKERS
 from views.dimensionality_reduction.lpp import FIT_LIMIT as LPP_LIMIT
 from views.dimensionality_reduction.manifold import KPCA_LIMIT
 
@@ -220,3 +222,31 @@ def test_kernel_pca_at_20000_points_fits_on_the_sample_said_on_screen():
     at = open_page(PAGE, query={"dr.view": "manifold", "dr.method": "kpca"})
     assert not any("samples" in i.value for i in at.info)
     assert next(m.value for m in at.metric if m.label == "Points n") == "1000"  # the Swiss roll's default n
+
+
+def test_pca_and_factor_analysis_at_20000_points_draw_a_sample_said_on_screen():
+    """Each point is drawn with its projections: the views draw an even sample (so the chart does not
+    sample again) and say so; the numbers use every point."""
+    X = load_dataset("pca_gauss", 20000, None, 0).X
+    at = open_page(PAGE, query={"dr.n": "20000"})
+    assert not at.exception
+    drawn = DISPLAY_MARKERS // 3
+    assert any(f"Drawn: {drawn:,} of 20,000 points" in c.value for c in at.caption)
+    markers = [tr for tr in charts(at)["dr.pca_chart"]["data"] if tr.get("mode") == "markers"]
+    assert [len(next(decoded_arrays(tr["x"]))) for tr in markers] == [drawn] * 3
+    points, projections = markers[-1], markers[1]
+    idx = next(decoded_arrays(points["customdata"])).astype(int)  # clicks still name the sample index
+    assert len(np.unique(idx)) == drawn and np.array_equal(next(decoded_arrays(points["x"])), X[idx, 0])
+    pca = PCA(1).fit(X)
+    X_hat = pca.inverse_transform(pca.transform(X[idx]))
+    assert np.allclose(next(decoded_arrays(projections["y"])), X_hat[:, 1])
+    assert metrics(at)["λ1 of C = Σ xxᵀ"] == f"{PCA(2).fit(X).eigenvalues_[0]:.4g}"
+
+    at = open_page(PAGE, query={"dr.view": "fa", "dr.n": "20000"})
+    assert not at.exception
+    drawn = DISPLAY_MARKERS // 2
+    assert any(f"Drawn: {drawn:,} of 20,000 points" in c.value for c in at.caption)
+    spec = charts(at)["dr.fa.chart"]
+    frames = [frame["data"][3] for frame in spec["frames"]]  # the posterior reconstructions
+    markers = [tr for tr in spec["data"] if tr.get("mode") == "markers"] + frames
+    assert len(frames) > 10 and {len(next(decoded_arrays(tr["x"]))) for tr in markers} == {drawn}

@@ -17,6 +17,23 @@ from ui.theme import HIGHLIGHT_COLOR
 from views.decision_trees._grow import Grown
 
 AXIS = dict(gridcolor="#e6e6e6", showline=True, linecolor="#888", automargin=True, zeroline=False)
+RUNS = 500  # beyond 2 × RUNS thresholds a curve draws the lowest and highest point of RUNS runs of them
+
+
+def envelope(values, runs: int = RUNS) -> np.ndarray:
+    """Indices of the points that draw the curve ``values`` as it looks: all of them up to 2 × runs,
+    else the first, the last and the lowest and highest of each of ``runs`` runs of neighbours."""
+    n = len(values)
+    if n <= 2 * runs:
+        return np.arange(n)
+    width = -(-n // runs)
+    rows = -(-n // width)
+    grid = np.full(rows * width, np.nan)
+    grid[:n] = values
+    grid = grid.reshape(rows, width)
+    start = np.arange(rows) * width
+    ends = [0, n - 1]
+    return np.unique(np.concatenate([ends, start + np.nanargmin(grid, 1), start + np.nanargmax(grid, 1)]))
 
 
 def node_rows(tree: Tree, i: int, X) -> np.ndarray:
@@ -34,7 +51,8 @@ def criterion_values(curve, criterion: str, n: int):
 
 
 def inspector_axis(f: int, X, y, mask, criterion: str, names, style):
-    """Traces and axis layout of the criterion against the threshold s of feature f (None if no split)."""
+    """Traces and axis layout of the criterion against the threshold s of feature f and the number of
+    thresholds (None if no split)."""
     xs = X[mask, f]
     curve = split_curve(xs, y[mask], criterion) if len(np.unique(xs)) > 1 else None
     values = None if curve is None else criterion_values(curve, criterion, mask.sum())
@@ -44,6 +62,7 @@ def inspector_axis(f: int, X, y, mask, criterion: str, names, style):
     minimise = criterion in ("squared_error", "gini")
     best = int(np.argmin(values[ok]) if minimise else np.argmax(values[ok]))
     axis, color, d = ("" if f == 0 else str(f + 1)), CLASS_COLORS[f % len(CLASS_COLORS)], X.shape[1]
+    drawn = envelope(values[ok])
     gap = 0.07 if d > 1 else 0.0
     star = points_trace(
         [curve.thresholds[ok][best]],
@@ -58,8 +77,8 @@ def inspector_axis(f: int, X, y, mask, criterion: str, names, style):
         dict(
             type="scatter",
             mode="lines+markers",
-            x=curve.thresholds[ok],
-            y=values[ok],
+            x=curve.thresholds[ok][drawn],
+            y=values[ok][drawn],
             xaxis=f"x{axis}",
             name=plain(names[f]),
             marker=dict(size=max(style.marker_size - 3, 4), color=color),
@@ -74,7 +93,7 @@ def inspector_axis(f: int, X, y, mask, criterion: str, names, style):
         title=dict(text=f"{plain(names[f])}: s"),
         **AXIS,
     )
-    return traces, {f"xaxis{axis}": layout}
+    return traces, {f"xaxis{axis}": layout}, ok.sum()
 
 
 def inspector(g: Grown, X, y, names, style) -> None:
@@ -83,10 +102,10 @@ def inspector(g: Grown, X, y, names, style) -> None:
     mask = node_rows(g.tree, g.node, X)
     axes = (inspector_axis(f, X, y, mask, criterion, names, style) for f in range(X.shape[1]))
     parts = [p for p in axes if p]
-    layout = {k: v for _, axis in parts for k, v in axis.items()}
+    layout = {k: v for _, axis, _ in parts for k, v in axis.items()}
     ylabel = t("tree.m_s") if criterion == "squared_error" else t(f"tree.curve.{criterion}")
     fig = go.Figure(
-        data=[tr for traces, _ in parts for tr in traces],
+        data=[tr for traces, _, _ in parts for tr in traces],
         _validate=False,
         layout=dict(
             height=style.figure_height,
@@ -102,6 +121,9 @@ def inspector(g: Grown, X, y, names, style) -> None:
     hint = "regression" if g.task == "regression" else "min" if g.criterion == "gini" else "max"
     if parts:
         chart(fig, key="tree.inspector")
+        thresholds = max(count for _, _, count in parts)
+        if thresholds > 2 * RUNS:
+            st.caption(t("tree.inspector_envelope", runs=RUNS, total=f"{thresholds:,}"))
     else:
         st.info(t("tree.no_candidates"))
     st.caption(t(f"tree.inspector_help_{hint}"))

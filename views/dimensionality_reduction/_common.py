@@ -7,7 +7,9 @@ import numpy as np
 import streamlit as st
 
 from algorithms.datasets import Dataset
+from ui.charts import DISPLAY_MARKERS
 from ui.charts import chart
+from ui.charts import even_sample
 from ui.data_panel import LoadedData
 from ui.data_panel import edit_enabled
 from ui.data_panel import editable_chart
@@ -46,31 +48,54 @@ def colouring(y):
     return "none", None
 
 
-def data_traces(X2, train, style, size_scale: float = 1.0, colorbar: bool = True) -> list[dict]:
+def data_traces(
+    X2, train, style, size_scale: float = 1.0, colorbar: bool = True, keep=slice(None)
+) -> list[dict]:
     """The points X2 (the training data or its embedding) as marker traces (customdata = sample
-    index), coloured by the training target where it helps."""
+    index), coloured by the training target where it helps; only the points ``keep`` (an even sample
+    from :func:`drawn_points`)."""
     kind, info = colouring(train.y)
     target = target_label(train)
+    index = np.arange(len(X2))[keep]
+    X2 = X2[keep]
     if kind == "classes":
-        return class_traces(X2, class_labels(train.y), info, style, names=[f"{target} = {c}" for c in info])
+        traces = class_traces(
+            X2, class_labels(train.y)[keep], info, style, names=[f"{target} = {c}" for c in info]
+        )
+        return [{**trace, "customdata": index[trace["customdata"]]} for trace in traces]
     trace = points_trace(
         X2[:, 0],
         X2[:, 1],
         t("dr.data_points"),
         style,
         color=BLUE,
-        customdata=np.arange(len(X2)),
+        customdata=index,
         size_scale=size_scale,
     )
     if kind == "values":
         trace["marker"].update(
-            color=info,
+            color=info[keep],
+            cmin=info.min(),
+            cmax=info.max(),
             colorscale=COLORSCALE,
             showscale=colorbar,
             colorbar=dict(title=dict(text=plain(target)), thickness=14, len=0.7),
         )
         trace["marker"]["line"] = dict(width=0.5, color="white")
     return [trace]
+
+
+def drawn_points(n: int, traces: int) -> slice | np.ndarray:
+    """The points a chart draws when each is drawn ``traces`` times (the data, its projections): an
+    even sample of at most DISPLAY_MARKERS // traces, so the chart does not sample again. Say so with
+    :func:`drawn_caption`."""
+    return even_sample(n, DISPLAY_MARKERS // traces)
+
+
+def drawn_caption(keep, n: int) -> None:
+    """'Drawn: … of n points' under a chart that draws the sample ``keep`` of n points."""
+    if not isinstance(keep, slice):
+        st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{n:,}"))
 
 
 def target_label(train) -> str:

@@ -38,6 +38,8 @@ from ui.views import fitted
 from views.dimensionality_reduction._common import P
 from views.dimensionality_reduction._common import data_axes
 from views.dimensionality_reduction._common import data_traces
+from views.dimensionality_reduction._common import drawn_caption
+from views.dimensionality_reduction._common import drawn_points
 from views.dimensionality_reduction._common import likelihood_chart
 from views.dimensionality_reduction._common import line_across
 from views.dimensionality_reduction._common import unit
@@ -73,6 +75,7 @@ def render(ctx, controls, main):
     history = fa.history_
     mu = fa.mean_
     axes = data_axes(data.train)
+    keep = drawn_points(len(X), 2)  # each step draws the points and their reconstructions
     static = base_figure(ctx.style, axes, " ")
     static.add_trace(
         line_trace(
@@ -86,14 +89,14 @@ def render(ctx, controls, main):
             ctx.style,
         )
     )
-    static.add_traces(data_traces(X, data.train, ctx.style, colorbar=False))
+    static.add_traces(data_traces(X, data.train, ctx.style, colorbar=False, keep=keep))
     static.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
 
     def frame(s):
         step = history[s]
         lam, psi = step.loadings[:, 0], step.psi
         beta, _ = fa_posterior(step.loadings, psi)
-        x_hat = mu + np.outer((X - mu) @ beta[0], lam)
+        x_hat = mu + np.outer((X[keep] - mu) @ beta[0], lam)
         ex, ey = covariance_ellipse(mu, np.diag(psi), 2.0, 90).T
         sx, sy = covariance_ellipse(mu, np.outer(lam, lam) + np.diag(psi), 2.0, 90).T
         return [
@@ -132,6 +135,7 @@ def render(ctx, controls, main):
         if len(fa.heywood_):
             st.warning(t("dr.heywood", features=", ".join(plain(names[j]) for j in fa.heywood_)))
         stepper_unless_editing("dr.fa", len(history), StepView(static, frame, label, details), P, data, axes)
+        drawn_caption(keep, len(X))
         titles = (t("dr.em_iteration"), "ℓ", t("dr.ll_title"))
         likelihood_chart(history, "step", titles, ctx, "dr.fa_ll", 260, markers=len(history) <= 30)
         st.caption(t("dr.fa_converged" if fa.converged_ else "dr.fa_max_iter", n=fa.n_iter_))

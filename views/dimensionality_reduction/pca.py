@@ -42,6 +42,8 @@ from views.dimensionality_reduction._common import data_axes
 from views.dimensionality_reduction._common import data_chart
 from views.dimensionality_reduction._common import data_traces
 from views.dimensionality_reduction._common import direction_angle
+from views.dimensionality_reduction._common import drawn_caption
+from views.dimensionality_reduction._common import drawn_points
 from views.dimensionality_reduction._common import line_across
 
 DATA = DataRequest("clustering", 2, "pca_gauss")
@@ -70,6 +72,7 @@ def render(ctx, controls, main):
     theta = np.radians(angle)
     u = np.array([np.cos(theta), np.sin(theta)])
     axes = data_axes(data.train)
+    keep = drawn_points(n, 3 if m < 2 else 2)  # the data, its projection on u (and on the kept line)
     fig = base_figure(ctx.style, axes)
     fig.add_trace(
         line_trace(
@@ -77,7 +80,7 @@ def render(ctx, controls, main):
             ctx.style,
         )
     )
-    on_u = mu + np.outer(Z @ u, u) * scale
+    on_u = mu + np.outer(Z[keep] @ u, u) * scale
     fig.add_trace(
         points_trace(
             on_u[:, 0], on_u[:, 1], t("dr.trial_projection"), ctx.style, color=ALT_COLOR, size_scale=0.45
@@ -85,7 +88,7 @@ def render(ctx, controls, main):
     )
     fig.data[-1].showlegend = False
     if m < 2:
-        add_projection(fig, X, full, pca, axes, ctx)
+        add_projection(fig, X[keep], full, pca, axes, ctx)
     for j, color in enumerate((HIGHLIGHT_COLOR, PURPLE)):
         half = 2 * np.sqrt(full.explained_variance_[j]) * full.components_[j] * scale
         fig.add_trace(
@@ -99,7 +102,7 @@ def render(ctx, controls, main):
                 marker=dict(symbol="diamond", size=ctx.style.marker_size * 0.9, color=color),
             )
         )
-    fig.add_traces(data_traces(X, data.train, ctx.style))
+    fig.add_traces(data_traces(X, data.train, ctx.style, keep=keep))
     recon = pca.reconstruction_error(X)
     xi = full.components_
     lam, ratio = full.eigenvalues_, full.explained_variance_ratio_
@@ -109,6 +112,7 @@ def render(ctx, controls, main):
         left, right = columns_or_stacked(ctx.projector, [5, 3])
         with left:
             data_chart(fig, data, axes, key="dr.pca_chart")
+            drawn_caption(keep, n)
         with right:
             variance_curve(S, (direction_angle(xi[0]), lam[0] / n), (angle, var_u), ctx)
             st.caption(t("dr.ratio_caption", pc1=f"{100 * ratio[0]:.1f}", pc2=f"{100 * ratio[1]:.1f}"))
@@ -152,7 +156,7 @@ def render(ctx, controls, main):
 
 
 def add_projection(fig, X, full, pca, axes, ctx):
-    """The kept line (m = 1), each point's projection onto it and the residual between them."""
+    """The kept line (m = 1), each drawn point's projection onto it and the residual between them."""
     direction = full.components_[0] * pca.scale_
     fig.add_trace(
         line_trace(Curve(t("dr.subspace"), *line_across(pca.mean_, direction, axes), FIT_COLOR), ctx.style)

@@ -84,6 +84,14 @@ def fit_model(X, y, *args):
     return make_estimator(*args).fit(X, y)
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
+def mean_squared_errors(X, y, Xt, yt, *args) -> tuple[float, float | None]:
+    """Training and test MSE of fit_model's fit (a prediction at every point: cached, as the fit)."""
+    est = fit_model(X, y, *args)
+    test = None if Xt is None else float(np.mean((est.predict(Xt) - yt) ** 2))
+    return float(np.mean((est.predict(X) - y) ** 2)), test
+
+
 def render(ctx, controls, main):
     data = ctx.data
     X, y = data.train.X[:, :1], data.train.y
@@ -116,8 +124,8 @@ def render(ctx, controls, main):
             )
         show_test = st.toggle(t("ls.show_test"), **bound("ls.show_test"))
         xcheck = solver == "closed" and crosscheck_wanted("ls")
-    seed = data_seed()
-    est = fit_model(X, y, model, degree, m, h, constraint, lam, keep, solver, eta, max_iter, seed)
+    args = (model, degree, m, h, constraint, lam, keep, solver, eta, max_iter, data_seed())
+    est = fit_model(X, y, *args)
     if model == "gaussian" and len(y) > KERNEL_CENTRES:
         st.caption(t("ls.centres_subset", b=KERNEL_CENTRES, n=len(y)))
     axes = data_axes(data.train)
@@ -126,8 +134,8 @@ def render(ctx, controls, main):
     if data.train.truth is not None:
         curves.append(Curve(t("ls.truth"), grid, data.train.truth(grid), TRUTH_COLOR, "dash"))
     test = (data.test.X[:, 0], data.test.y) if show_test and data.test is not None else None
-    train_mse = float(np.mean((est.predict(X) - y) ** 2))
-    test_mse = float(np.mean((est.predict(data.test.X[:, :1]) - data.test.y) ** 2)) if data.test else None
+    Xt, yt = (data.test.X[:, :1], data.test.y) if data.test else (None, None)
+    train_mse, test_mse = mean_squared_errors(X, y, Xt, yt, *args)
     with main:
         if solver == "sgd":
             sgd_stepper(est, X, y, grid, curves, axes, test, ctx)

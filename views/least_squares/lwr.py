@@ -4,6 +4,7 @@ CS229 Part I §4 (M08).
 """
 
 import numpy as np
+import streamlit as st
 
 from algorithms import LinearRegression
 from algorithms import LocallyWeightedRegression
@@ -30,6 +31,14 @@ from ui.theme import HIGHLIGHT_COLOR
 from views.least_squares._common import data_axes
 
 
+@st.cache_data(max_entries=16, show_spinner=False)
+def fit_curves(X, y, tau, grid):
+    """Ordinary least squares and LWR over the grid (a local fit per grid point; the query slider
+    leaves them as they are)."""
+    lwr = LocallyWeightedRegression(tau).fit(X, y)
+    return LinearRegression().fit(X, y).predict(grid[:, None]), lwr.predict(grid[:, None])
+
+
 def render(ctx, controls, main):
     data = ctx.data
     X, y = data.train.X[:, :1], data.train.y
@@ -43,14 +52,10 @@ def render(ctx, controls, main):
     grid = np.linspace(*axes.x_range, 300)
     w = lwr.weights(np.array([[query]]))[0]
     theta_q = lwr.local_theta(np.array([[query]]))[0]
-    ols = LinearRegression().fit(X, y)
+    ols_curve, lwr_curve = fit_curves(X, y, tau, grid)
     fig = base_figure(ctx.style, axes, t("ls.lwr_title"))
-    fig.add_trace(
-        line_trace(Curve(t("ls.ols"), grid, ols.predict(grid[:, None]), TRUTH_COLOR, "dash"), ctx.style)
-    )
-    fig.add_trace(
-        line_trace(Curve(t("ls.lwr_curve"), grid, lwr.predict(grid[:, None]), FIT_COLOR), ctx.style)
-    )
+    fig.add_trace(line_trace(Curve(t("ls.ols"), grid, ols_curve, TRUTH_COLOR, "dash"), ctx.style))
+    fig.add_trace(line_trace(Curve(t("ls.lwr_curve"), grid, lwr_curve, FIT_COLOR), ctx.style))
     local_x = np.linspace(max(axes.x_range[0], query - 3 * tau), min(axes.x_range[1], query + 3 * tau), 50)
     fig.add_trace(
         line_trace(
@@ -96,5 +101,3 @@ def render(ctx, controls, main):
         ctx.projector,
     )
     code_view(LocallyWeightedRegression, projector=ctx.projector)
-
-
