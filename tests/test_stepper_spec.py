@@ -104,3 +104,24 @@ def test_the_stepper_says_how_many_of_its_points_it_draws():
     np.testing.assert_allclose(decode(first["x"]), X[ids, 0])
     _, shown_small, total_small = animated_figure(k_means_like_view(n=2000)[2], 30, 29)
     assert shown_small == total_small  # no caption
+
+
+def test_points_in_the_static_figure_are_thinned_and_counted_by_the_points_there_are():
+    """A growth chart draws its points once, in the static figure; a view may pass a sample of its own
+    (customdata = indices of the full data): the caption counts the points given, not the largest index."""
+    import plotly.graph_objects as go
+
+    from ui.charts import DISPLAY_MARKERS
+    from ui.stepper import StepView
+    from ui.stepper import animated_figure
+
+    X = np.random.default_rng(1).normal(size=(20_000, 2))
+    for given in (np.arange(20_000), np.sort(np.random.default_rng(2).choice(20_000, 8_000, replace=False))):
+        static = go.Figure(go.Scatter(x=X[given, 0], y=X[given, 1], mode="markers", customdata=given))
+        line = [dict(type="scatter", mode="lines", x=[0.0, 0.0], y=[-1.0, 1.0])]
+        spec, shown, total = animated_figure(StepView(static, lambda s: line, str), 5, 4)
+        points = spec.to_dict()["data"][0]
+        ids = decode(points["customdata"])
+        assert (shown, total) == (DISPLAY_MARKERS, len(given)) and len(ids) == DISPLAY_MARKERS
+        assert set(ids) <= set(given)
+        np.testing.assert_array_equal(decode(points["x"]), X[ids, 0])

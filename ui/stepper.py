@@ -27,7 +27,6 @@ from ui.charts import clicked_points
 from ui.charts import cut_points
 from ui.charts import even_sample
 from ui.charts import is_points
-from ui.charts import point_count
 from ui.charts import sample_ids
 from ui.charts import sampled_caption
 from ui.charts import thinned
@@ -182,10 +181,13 @@ def play_controls(n_frames: int, redraw: bool, frame_ms: int | None = None) -> l
 @dataclass(frozen=True)
 class Drawn:
     """What a stepper draws of its points: a ``share`` of each thinned trace (ui.charts.thinned),
-    and when the traces carry sample indices (customdata), a mask ``kept`` over those indices."""
+    and when the traces carry sample indices (customdata), a mask ``kept`` over those indices;
+    ``shown`` of the ``total`` points (sample indices, or markers) are drawn."""
 
     share: float = 1.0
     kept: np.ndarray | None = None
+    shown: int = 0
+    total: int = 0
 
     def thin(self, traces: list[dict]) -> list[dict]:
         if self.share == 1.0:
@@ -211,17 +213,20 @@ def drawn_points(static: list[dict], frames: list[list[dict]]) -> Drawn:
     share = max(DISPLAY_MARKERS - whole, 0) / many
     ids = [i for fig in figures for tr in fig if thinned(tr) and (i := sample_ids(tr)) is not None and i.size]
     if not ids:
-        return Drawn(share)
-    n = max(int(i.max()) for i in ids) + 1
-    kept = np.zeros(n, bool)
-    kept[even_sample(n, max(1, round(n * share)))] = True
-    return Drawn(share, kept)
+        return Drawn(share, shown=whole + round(many * share), total=whole + many)
+    present = np.unique(np.concatenate(ids))  # the points drawn (a view may draw a sample of its own)
+    chosen = present[even_sample(len(present), max(1, round(len(present) * share)))]
+    kept = np.zeros(int(present[-1]) + 1, bool)
+    kept[chosen] = True
+    return Drawn(share, kept, len(chosen), len(present))
 
 
 def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec, int, int]:
     """The figure at ``step`` with frames for a sample of steps and the play controls; and the points
     it draws and the points there are (:func:`drawn_points`)."""
-    spec = view.static.to_dict()
+    # the static traces as numpy arrays, not typed-array specs, so that their points are counted and cut
+    static = view.static
+    spec = {"data": [tr.to_plotly_json() for tr in static.data], "layout": static.layout.to_plotly_json()}
     steps = frame_steps(n_steps, view.max_frames)
     frames = [view.frame(s) for s in steps]
     current = frames[list(steps).index(step)] if step in steps else view.frame(step)
@@ -252,11 +257,7 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
         )
         layout["margin"] = {**layout.get("margin", {}), "b": 80}
         layout["updatemenus"] = play_controls(len(steps), view.redraw, view.frame_ms)
-    if drawn.kept is not None:
-        shown, total = int(drawn.kept.sum()), len(drawn.kept)
-    else:
-        shown, total = point_count(spec["data"]), point_count([*view.static.data, *current])
-    return FigureSpec(typed(spec)), shown, total
+    return FigureSpec(typed(spec)), drawn.shown, drawn.total
 
 
 def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:

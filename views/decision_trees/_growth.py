@@ -7,8 +7,6 @@ from functools import partial
 import numpy as np
 
 from algorithms.trees import Tree
-from ui.charts import DISPLAY_MARKERS
-from ui.charts import even_sample
 from ui.explain import counts_text
 from ui.explain import fmt
 from ui.explain import markdown_literal
@@ -72,21 +70,13 @@ def growth_steps(tree: Tree, static, frame, data, task: str) -> StepView:
     return StepView(static, frame, partial(growth_label, tree), partial(growth_details, tree, data, task))
 
 
-def drawn_points(n: int) -> slice | np.ndarray:
-    """The training points a growth chart draws: an even sample of DISPLAY_MARKERS (a stepper's chart
-    is not sampled by ``ui.charts``), said under it by ``_screen.growth_and_inspector``."""
-    return even_sample(n, DISPLAY_MARKERS)
-
-
 def growth_view_2d(tree: Tree, train, axes: Axes, style, classes) -> StepView:
     """The partition after k splits, the newest split highlighted (Li Hang Fig 5.2)."""
     lo, hi = clipped_bounds(tree, axes)
     codes = np.searchsorted(classes, tree.labels)
-    keep = drawn_points(len(train.X))
-    names = [raw_name(c) for c in classes]
     points = [
         {**trace, "zorder": 2}
-        for trace in class_traces(train.X[keep], train.y[keep], classes, style, names=names)
+        for trace in class_traces(train.X, train.y, classes, style, names=[raw_name(c) for c in classes])
     ]
 
     def frame(k):
@@ -124,8 +114,7 @@ def growth_view_1d(tree: Tree, X, y, train, axes: Axes, style) -> StepView:
             ),
         ]
 
-    keep = drawn_points(len(X))
-    points = points_trace(X[keep, 0], y[keep], t("tree.train_points"), style, color=CLASS_COLORS[0])
+    points = points_trace(X[:, 0], y, t("tree.train_points"), style, color=CLASS_COLORS[0])
     return growth_steps(tree, figure(style, axes, traces=[points]), frame, train, "regression")
 
 

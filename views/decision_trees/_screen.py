@@ -11,7 +11,6 @@ from ui.stepper import StepView
 from ui.stepper import stepper
 from views.decision_trees._diagram import diagram_panel
 from views.decision_trees._grow import Grown
-from views.decision_trees._growth import drawn_points
 from views.decision_trees._inspector import inspector
 
 
@@ -30,9 +29,6 @@ def growth_and_inspector(ctx, g: Grown, growth: StepView, X, y, names) -> None:
     with left:
         st.markdown(f"**{t('tree.growth_title')}**")
         stepper("tree.grow", g.tree.n_splits + 1, growth)
-        keep = drawn_points(len(X))
-        if not isinstance(keep, slice):
-            st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{len(X):,}"))
     with right:
         st.markdown(f"**{t('tree.inspector_title', node=g.node)}**")
         inspector(g, X, y, names, ctx.style)
