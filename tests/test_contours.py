@@ -10,17 +10,26 @@ from ui.theme import BLACK
 from ui.theme import style_for
 
 
-def test_level_line_draws_one_level_of_the_grid_values():
+def test_level_line_traces_one_level_of_the_grid_values():
     gx, gy = np.linspace(0, 1, 4), np.linspace(0, 2, 3)
-    z = np.arange(12.0)
+    z = np.arange(12.0)  # rows follow y: 0 1 2 3 on y = 0, 4 5 6 7 on y = 1
     style = style_for(False)
     trace = level_line(gx, gy, z, "boundary", style, level=0.5, color="#123456", dash="dash", width=0.5)
-    assert trace["z"].dtype == np.float32 and trace["z"].shape == (3, 4)
-    np.testing.assert_array_equal(trace["z"][1], [4, 5, 6, 7])  # rows follow y
-    assert trace["contours"] == dict(start=0.5, end=0.5, size=1.0, coloring="lines")
+    assert trace["type"] == "scatter" and trace["mode"] == "lines" and trace["hoverinfo"] == "skip"
+    # 0.5 lies halfway from 0 to 1 along x (x = 1/6) and an eighth of the way from 0 to 4 along y
+    (line,) = polylines_of(trace["x"], trace["y"])
+    assert sorted(line) == [(0.0, 0.125), (0.167, 0.0)]
     assert trace["line"] == dict(color="#123456", width=style.line_width * 0.5, dash="dash")
     assert trace["showlegend"] and trace["name"] == "boundary"
     assert not level_line(gx, gy, z, "", style)["showlegend"]
+
+
+def test_cells_with_values_that_are_not_finite_have_no_level_line():
+    g = np.linspace(-1, 1, 5)
+    z = np.tile(g, (5, 1))  # z = x: the level 1/4 crosses the cells between x = 0 and x = 1/2
+    z[4, 2], z[0, 3] = np.nan, np.inf  # a corner of the top cell and of the bottom cell
+    (line,) = polylines_of(*level_polylines(g, g, z, 0.25))
+    assert all(x == 0.25 for x, _ in line) and sorted(y for _, y in line) == [-0.5, 0.0, 0.5]
 
 
 def polylines_of(xs, ys) -> list[list[tuple]]:

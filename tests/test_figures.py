@@ -46,17 +46,19 @@ def test_padded_range_widens_by_the_span_and_survives_constant_data():
     assert lo < 3.0 < hi
 
 
-def test_decision_surface_is_a_uint8_heatmap_with_one_contour_per_level():
+def test_decision_surface_is_a_uint8_heatmap_with_one_level_line_per_level():
     gx, gy, points = grid_points((-1.0, 1.0), (-1.0, 1.0), resolution=5)
-    decision = (points[:, 0] - 0.2).reshape(5, 5)
+    decision = (2 * (points[:, 0] - 0.2)).reshape(5, 5)  # f = -1, 0, 1 on x = -0.3, 0.2, 0.7
     traces = decision_surface(
         gx, gy, (decision > 0).astype(int), style_for(False), n_classes=2, decision=decision
     )
-    heat, *contours = traces
+    heat, *lines = traces
     assert heat.z.dtype == np.uint8
     assert (heat.zmin, heat.zmax) == (-0.5, 1.5)
-    assert [c.contours.start for c in contours] == [-1.0, 0.0, 1.0]
-    assert [c.line.dash for c in contours] == ["dash", "solid", "dash"]
+    assert [line["line"]["dash"] for line in lines] == ["dash", "solid", "dash"]
+    for x, line in zip((-0.3, 0.2, 0.7), lines, strict=True):
+        xs = [v for v in line["x"] if v is not None]
+        assert len(xs) == 5 and np.allclose(xs, x) and not line["showlegend"]
 
 
 def test_discrete_scale_gives_each_class_a_flat_band():

@@ -22,21 +22,13 @@ def level_line(
 ) -> dict:
     """The ``level`` contour of z (its values on the grid gx × gy, rows = gy) as one line.
 
-    A named line gets a legend entry; ``width`` scales the style's line width. z goes to Plotly
-    as float32 (half the bytes).
+    The level set is traced here (:func:`level_polylines`) and sent as a few hundred points: a Plotly
+    contour trace would send the whole grid and trace it in the browser at every redraw. A named line
+    gets a legend entry; ``width`` scales the style's line width.
     """
-    return dict(
-        type="contour",
-        x=gx,
-        y=gy,
-        z=np.asarray(z, np.float32).reshape(len(gy), len(gx)),
-        showscale=False,
-        hoverinfo="skip",
-        contours=dict(start=level, end=level, size=1.0, coloring="lines"),
-        line=dict(color=color, width=style.line_width * width, dash=dash),
-        colorscale=[[0, color], [1, color]],
-        name=name,
-        showlegend=bool(name),
+    xs, ys = level_polylines(gx, gy, np.asarray(z, float).reshape(len(gy), len(gx)), level)
+    return level_trace(
+        xs, ys, name, style, color=color, width=width, dash=dash, hoverinfo="skip", showlegend=bool(name)
     )
 
 
@@ -63,8 +55,8 @@ def level_polylines(gx: np.ndarray, gy: np.ndarray, z: np.ndarray, level: float)
     """The ``level`` set of z (its values on the grid gx × gy, rows = gy) as polylines by marching squares.
 
     Returns one trace's x and y lists, None between polylines, rounded to 1/1000 of the axis span
-    (short JSON). For figures whose frames animate scatter traces only (a Plotly contour cannot move);
-    a saddle cell (all four edges crossed) joins bottom with left and top with right.
+    (short JSON); also for frames, which animate scatter traces only (a Plotly contour cannot move).
+    A saddle cell (all four edges crossed) joins bottom with left and top with right.
     """
     segments = cell_segments(gx, gy, np.asarray(z, float) - level)
     digits = [max(0, 3 - int(np.floor(np.log10(max(abs(g[-1] - g[0]), 1e-12))))) for g in (gx, gy)]
@@ -83,7 +75,8 @@ SADDLE_PAIRS = (("bottom", "left"), ("top", "right"))  # the pairs a saddle cell
 
 
 def cell_segments(gx: np.ndarray, gy: np.ndarray, z: np.ndarray) -> list[tuple]:
-    """The zero set of z as line segments ((x, y), (x, y)), one per grid cell it crosses."""
+    """The zero set of z as line segments ((x, y), (x, y)), one per grid cell it crosses (cells with a
+    value that is not finite have none)."""
     z00, z10, z01, z11 = z[:-1, :-1], z[:-1, 1:], z[1:, :-1], z[1:, 1:]
     x0, x1 = gx[:-1][None, :], gx[1:][None, :]
     y0, y1 = gy[:-1][:, None], gy[1:][:, None]
@@ -99,11 +92,13 @@ def cell_segments(gx: np.ndarray, gy: np.ndarray, z: np.ndarray) -> list[tuple]:
         "left": ((z00 > 0) != (z01 > 0), np.broadcast_to(x0, shape), y0 + cross(z00, z01) * (y1 - y0)),
         "right": ((z10 > 0) != (z11 > 0), np.broadcast_to(x1, shape), y0 + cross(z10, z11) * (y1 - y0)),
     }
+    finite = np.isfinite(z)
+    finite = finite[:-1, :-1] & finite[:-1, 1:] & finite[1:, :-1] & finite[1:, 1:]
     segments = []
     for a, b in EDGE_PAIRS:
         others = [e for e in edges if e not in (a, b)]
         saddle = edges[others[0]][0] & edges[others[1]][0]
-        flags = edges[a][0] & edges[b][0] & (~saddle | ((a, b) in SADDLE_PAIRS))
+        flags = edges[a][0] & edges[b][0] & (~saddle | ((a, b) in SADDLE_PAIRS)) & finite
         if flags.any():
             pa = np.column_stack([edges[a][1][flags], edges[a][2][flags]])
             pb = np.column_stack([edges[b][1][flags], edges[b][2][flags]])

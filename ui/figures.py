@@ -16,6 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from ui.contours import level_line
 from ui.theme import ALT_COLOR
 from ui.theme import BLACK
 from ui.theme import CLASS_COLORS
@@ -385,15 +386,15 @@ def decision_surface(
     n_classes: int,
     decision: np.ndarray | None = None,
     levels: tuple[float, ...] = (-1.0, 0.0, 1.0),
-) -> list[go.BaseTraceType]:
-    """Class regions as a light uint8 heat-map plus contour lines of the decision function.
+) -> list:
+    """Class regions as a light uint8 heat-map plus level lines of the decision function.
 
     ``region`` holds class indices on the grid (rows = gy, columns = gx); ``decision`` the
-    decision function f on the same grid, drawn at ``levels`` (0 solid, others dashed).
+    decision function f on the same grid, drawn at ``levels`` (0 solid, others dashed; no legend entry).
     """
     n_classes = max(int(n_classes), 2)
     colors = [REGION_COLORS[k % len(REGION_COLORS)] for k in range(n_classes)]
-    traces: list[go.BaseTraceType] = [
+    traces = [
         go.Heatmap(
             x=gx,
             y=gy,
@@ -408,24 +409,9 @@ def decision_surface(
     ]
     if decision is not None:
         for level in levels:
-            traces.append(
-                go.Contour(
-                    x=gx,
-                    y=gy,
-                    z=decision.astype(np.float32),
-                    showscale=False,
-                    hoverinfo="skip",
-                    contours=dict(start=level, end=level, size=1.0, coloring="lines"),
-                    line=dict(
-                        color=BLACK,
-                        width=style.line_width * (1.0 if level == 0 else 0.6),
-                        dash="solid" if level == 0 else "dash",
-                    ),
-                    colorscale=[[0, BLACK], [1, BLACK]],
-                    name=f"f = {level:g}",
-                    showlegend=False,
-                )
-            )
+            line = dict(dash="solid", width=1.0) if level == 0 else dict(dash="dash", width=0.6)
+            traces.append({**level_line(gx, gy, decision, f"f = {level:g}", style, level=level, **line),
+                           "showlegend": False})
     return traces
 
 

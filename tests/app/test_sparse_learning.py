@@ -3,16 +3,20 @@
 import numpy as np
 
 from algorithms import Lasso
+from algorithms import regularisation_path
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
+from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.explain import fmt
+from views.sparse_learning._common import LAM_RANGE
 from views.sparse_learning._common import ZERO_TOL
 from views.sparse_learning._common import make_basis
 from views.sparse_learning.lasso import LASSO_LIMIT
+from views.sparse_learning.lasso import N_PATH
 from views.sparse_learning.solvers import SOLVERS_LIMIT
 
 PAGE = "sparse_learning.py"
@@ -44,6 +48,23 @@ def test_fig_5_7_keeps_thirteen_of_fifty_kernels():
 def test_linear_model_has_an_unpenalised_intercept():
     at = open_page(PAGE, {"sp.model": "linear", "sp.lam": "1"})
     assert not at.exception and metrics(at)["Non-zero θ_j"] == "1 of 1"
+
+
+def test_each_path_chart_draws_every_theta_j_once():
+    """θ_j(λ) for every j, in two traces by colour (even j, odd j), None after each path; then λ."""
+    at = open_page(PAGE)
+    specs = charts(at)
+    drawn = next(tr for tr in specs["sp.lasso_chart"]["data"] if tr.get("name") == "Training data")
+    X, y = (next(decoded_arrays(drawn[k])) for k in ("x", "y"))
+    lams = np.logspace(*LAM_RANGE, N_PATH)
+    for key, kind in (("sp.path_l1", "lasso"), ("sp.path_l2", "ridge")):
+        path = regularisation_path(X[:, None], y, lams, kind, make_basis("gaussian", 0.3))
+        even, odd, current = specs[key]["data"]
+        for first, trace in ((0, even), (1, odd)):
+            lines = np.array(trace["y"], dtype=float).reshape(-1, N_PATH + 1)
+            np.testing.assert_allclose(lines[:, :-1], path[:, first::2].T, rtol=1e-9, atol=1e-12)
+            assert np.isnan(lines[:, -1]).all()
+        assert current["x"] == [0.1, 0.1]
 
 
 def test_fig_5_2_puts_the_l1_solution_on_a_corner():

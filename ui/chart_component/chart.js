@@ -3,12 +3,21 @@
 // plotly.min.js is the one the plotly package ships, served by Streamlit as a component asset.
 // While a figure is being drawn its node carries data-drawing (the browser tests wait for it).
 // A rerun that sends the same figure again (another control of the view moved) draws nothing.
+// Charts are drawn one at a time, in page order, each shown (a frame painted) before the next is
+// drawn: the first chart of a view appears without waiting for the redraw of those below it.
 // A clickable chart sends each click as the trigger "selection": {points: [...]}, the points
 // named as st.plotly_chart names them (curve_number, point_index, x, y, customdata, ...).
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
 const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
                      x: "x", y: "y", z: "z", customdata: "customdata" };
 let loading = null;
+let queue = Promise.resolve(); // the draws waiting for their turn
+
+// After the next frame has been painted (or 50 ms: a hidden tab paints no frames).
+const painted = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 50);
+});
 
 function plotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);
@@ -57,12 +66,17 @@ export default async function ({ data, parentElement, setTriggerValue }) {
   }
   node.drawing += 1;
   node.dataset.drawing = "true";
+  node.wanted = text;
   try {
     const Plotly = await plotly();
-    if (node.drawn !== text) {
+    const draw = queue.then(async () => {
+      if (node.drawn === text || node.wanted !== text) return; // drawn already, or a newer figure came
       await Plotly.react(node, { ...figure, config: { ...config, responsive: true } });
       node.drawn = text;
-    }
+      await painted();
+    });
+    queue = draw.catch(() => {});
+    await draw;
     node.removeAllListeners?.("plotly_click");
     if (clickable) node.on("plotly_click", (event) => setTriggerValue("selection", clicked(event)));
   } finally {

@@ -121,15 +121,10 @@ def gallery_figure(X, y, lam, loss, n_iter, eta0, axes, style, lang) -> go.Figur
         traces = decision_surface(
             gx, gy, (f > 0).astype(np.uint8), style, n_classes=2, decision=f, levels=(0.0,)
         )
-        traces += class_traces(X, y, model.classes_, style)
+        for trace in class_traces(X, y, model.classes_, style):
+            marker = {**trace["marker"], "size": max(4, style.marker_size * 0.6), "line": dict(width=0)}
+            traces.append({**trace, "marker": marker, "showlegend": False})
         for trace in traces:
-            if isinstance(trace, dict):
-                trace["marker"] = {
-                    **trace["marker"],
-                    "size": max(4, style.marker_size * 0.6),
-                    "line": dict(width=0),
-                }
-                trace["showlegend"] = False
             fig.add_trace(trace, row=k // 3 + 1, col=k % 3 + 1)
     return gallery_layout(fig, axes, style, t("svm.ksgd_gallery"), style.figure_height + 120)
 
