@@ -116,10 +116,13 @@ def test_points_in_the_static_figure_are_thinned_and_counted_by_the_points_there
     from ui.stepper import animated_figure
 
     X = np.random.default_rng(1).normal(size=(20_000, 2))
+
+    def line(step):
+        return [dict(type="scatter", mode="lines", x=[0.0, 0.0], y=[-1.0, 1.0])]
+
     for given in (np.arange(20_000), np.sort(np.random.default_rng(2).choice(20_000, 8_000, replace=False))):
         static = go.Figure(go.Scatter(x=X[given, 0], y=X[given, 1], mode="markers", customdata=given))
-        line = [dict(type="scatter", mode="lines", x=[0.0, 0.0], y=[-1.0, 1.0])]
-        spec, shown, total = animated_figure(StepView(static, lambda s: line, str), 5, 4)
+        spec, shown, total = animated_figure(StepView(static, line, str), 5, 4)
         points = spec.to_dict()["data"][0]
         ids = decode(points["customdata"])
         assert (shown, total) == (DISPLAY_MARKERS, len(given)) and len(ids) == DISPLAY_MARKERS
