@@ -175,6 +175,11 @@ def display_sample(fig: go.Figure) -> tuple[dict | go.Figure, int, int, int]:
     return spec, point_count(spec["data"]), total, 1
 
 
+def drawn_caption(keep: slice | np.ndarray, n: int) -> None:
+    """Under a chart that draws the sample ``keep`` (:func:`even_sample`) of n points: how many it shows."""
+    sampled_caption(n if isinstance(keep, slice) else len(keep), n)
+
+
 def sampled_caption(shown: int, total: int, panels: int = 1) -> None:
     """Says under a chart that it draws a sample of its points (of each panel's points)."""
     if shown < total:

@@ -88,14 +88,8 @@ def data_traces(
 def drawn_points(n: int, traces: int) -> slice | np.ndarray:
     """The points a chart draws when each is drawn ``traces`` times (the data, its projections): an
     even sample of at most DISPLAY_MARKERS // traces, so the chart does not sample again. Say so with
-    :func:`drawn_caption`."""
+    :func:`ui.charts.drawn_caption`."""
     return even_sample(n, DISPLAY_MARKERS // traces)
-
-
-def drawn_caption(keep, n: int) -> None:
-    """'Drawn: … of n points' under a chart that draws the sample ``keep`` of n points."""
-    if not isinstance(keep, slice):
-        st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{n:,}"))
 
 
 def target_label(train) -> str:

@@ -12,6 +12,7 @@ from algorithms import PCA
 from algorithms import FactorAnalysis
 from algorithms import covariance_ellipse
 from algorithms import fa_posterior
+from ui.charts import drawn_caption
 from ui.controls import bound
 from ui.data_panel import DataRequest
 from ui.explain import Formula
@@ -38,7 +39,6 @@ from ui.views import fitted
 from views.dimensionality_reduction._common import P
 from views.dimensionality_reduction._common import data_axes
 from views.dimensionality_reduction._common import data_traces
-from views.dimensionality_reduction._common import drawn_caption
 from views.dimensionality_reduction._common import drawn_points
 from views.dimensionality_reduction._common import likelihood_chart
 from views.dimensionality_reduction._common import line_across

@@ -9,6 +9,7 @@ import streamlit as st
 
 from algorithms import PCA
 from ui.charts import chart
+from ui.charts import drawn_caption
 from ui.controls import bound
 from ui.controls import slider
 from ui.data_panel import DataRequest
@@ -42,7 +43,6 @@ from views.dimensionality_reduction._common import data_axes
 from views.dimensionality_reduction._common import data_chart
 from views.dimensionality_reduction._common import data_traces
 from views.dimensionality_reduction._common import direction_angle
-from views.dimensionality_reduction._common import drawn_caption
 from views.dimensionality_reduction._common import drawn_points
 from views.dimensionality_reduction._common import line_across
 

@@ -3,7 +3,6 @@ the log-likelihood chart beside the steppers."""
 
 import numpy as np
 import plotly.graph_objects as go
-import streamlit as st
 
 from algorithms import covariance_ellipse
 from ui.charts import DISPLAY_MARKERS
@@ -43,12 +42,6 @@ def figure(ctx, axes: Axes, title: str = "", height: int | None = None, legend_r
 def stepped_points(n: int) -> slice | np.ndarray:
     """Which of the n points a stepping mixture chart draws: all, or an even sample of STEPPED_POINTS."""
     return even_sample(n, STEPPED_POINTS)
-
-
-def say_drawn(keep, n: int) -> None:
-    """Under a chart drawing a sample: how many of the n points it shows (EM used them all)."""
-    if not isinstance(keep, slice):
-        st.caption(t("chart.sampled", shown=f"{len(keep):,}", total=f"{n:,}"))
 
 
 def blend(resp: np.ndarray) -> np.ndarray:

@@ -14,6 +14,7 @@ from algorithms import GaussianMixture
 from algorithms import adjusted_rand_index
 from algorithms import gmm_crosscheck
 from ui.charts import chart
+from ui.charts import drawn_caption
 from ui.classroom import crosscheck
 from ui.classroom import crosscheck_caption
 from ui.classroom import crosscheck_points
@@ -47,7 +48,6 @@ from views.mixtures._plot import data_static
 from views.mixtures._plot import figure
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
-from views.mixtures._plot import say_drawn
 from views.mixtures._plot import stepped_points
 from views.mixtures._stepping import click_mode
 from views.mixtures._stepping import clickable_stepper
@@ -102,7 +102,7 @@ def render(ctx, controls, main) -> None:
                 partial(em_details, model, X, point),
             )
             clickable_stepper("gmm.em", len(history), view, data, mode)
-            say_drawn(keep, n)
+            drawn_caption(keep, n)
             if check is not None:
                 crosscheck_caption(check, t("cls.xcheck_gmm"))
         with right:

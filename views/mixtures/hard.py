@@ -14,6 +14,7 @@ from algorithms import GaussianMixture
 from algorithms import HardEM
 from algorithms import adjusted_rand_index
 from algorithms import kmeans_plusplus
+from ui.charts import drawn_caption
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
@@ -33,7 +34,6 @@ from views.mixtures._common import seed_slider
 from views.mixtures._plot import data_static
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
-from views.mixtures._plot import say_drawn
 from views.mixtures._plot import stepped_points
 from views.mixtures._stepping import clickable_stepper
 from views.mixtures._stepping import em_label
@@ -112,7 +112,7 @@ def run_stepper(ctx, X, axes, key: str, heading: str, model, label, shortcuts: b
         partial(label, model.history_),
     )
     clickable_stepper(key, len(model.history_), view, shortcuts=shortcuts)
-    say_drawn(keep, len(X))
+    drawn_caption(keep, len(X))
 
 
 def hard_label(history, s) -> str:

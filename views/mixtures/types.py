@@ -13,6 +13,7 @@ from algorithms import GaussianMixture
 from algorithms import fit_covariance_types
 from ui.charts import chart
 from ui.charts import even_sample
+from ui.charts import sampled_caption
 from ui.explain import Formula
 from ui.explain import code_view
 from ui.explain import fmt
@@ -86,8 +87,7 @@ def render(ctx, controls, main) -> None:
         if models is None:
             return
         chart(types_figure(X, k, init, seed, axes, ctx.style, current_language()), key="gmm.types")
-        if len(X) > PANEL_POINTS:
-            st.caption(t("chart.sampled", shown=f"{PANEL_POINTS:,}", total=f"{len(X):,}"))
+        sampled_caption(min(len(X), PANEL_POINTS), len(X))
         st.caption(t("gmm.types_caption"))
         bics = [m.bic(X) for m in models]
         metrics_row(
