@@ -137,8 +137,8 @@ def cut_points(trace: dict, rows) -> dict:
     return cut_trace
 
 
-def _sampled(trace: dict, keep: float) -> dict:
-    """``trace`` with an even random share ``keep`` of its points."""
+def sampled(trace: dict, keep: float) -> dict:
+    """``trace`` with an even random share ``keep`` of its points (at least one)."""
     n = trace_length(trace)
     return cut_points(trace, np.arange(n)[even_sample(n, max(1, round(n * keep)))])
 
@@ -158,7 +158,7 @@ def display_sample(fig: go.Figure) -> tuple[dict | go.Figure, int, int, int]:
     keep = max(DISPLAY_MARKERS - whole, 0) / (total - whole)
 
     def thin(traces: list[dict]) -> list[dict]:
-        return [_sampled(tr, keep) if thinned(tr) else tr for tr in traces]
+        return [sampled(tr, keep) if thinned(tr) else tr for tr in traces]
 
     spec = {"data": thin([tr.to_plotly_json() for tr in fig.data]), "layout": fig.layout.to_plotly_json()}
     if fig.frames:

@@ -28,6 +28,7 @@ from ui.charts import cut_points
 from ui.charts import even_sample
 from ui.charts import is_points
 from ui.charts import sample_ids
+from ui.charts import sampled
 from ui.charts import sampled_caption
 from ui.charts import thinned
 from ui.charts import trace_length
@@ -195,9 +196,9 @@ class Drawn:
         return [self._cut(tr) if thinned(tr) else tr for tr in traces]
 
     def _cut(self, trace: dict) -> dict:
-        ids, n = sample_ids(trace), trace_length(trace)
+        ids = sample_ids(trace)
         if ids is None or self.kept is None or ids.max() >= len(self.kept):
-            return cut_points(trace, even_sample(n, max(1, round(n * self.share))))
+            return sampled(trace, self.share)
         return cut_points(trace, self.kept[ids])
 
 
