@@ -87,7 +87,8 @@ def kmeans_plusplus(X, n_clusters: int, random_state=None) -> FloatArray:
     """k-means++ seeding (Arthur & Vassilvitskii 2007; not in the seeds).
 
     First centre: a uniformly drawn sample; each next one: a sample drawn with probability
-    ∝ D(x)², its squared distance to the nearest centre so far. Duplicated data: once every
+    ∝ D(x)², its squared distance to the nearest centre so far (inverse transform sampling of
+    one uniform number: the draw of ``rng.choice(n, p=D²/ΣD²)``). Duplicated data: once every
     distance is 0 the remaining centres are drawn uniformly among the other samples.
     """
     X = check_array(X)
@@ -95,15 +96,17 @@ def kmeans_plusplus(X, n_clusters: int, random_state=None) -> FloatArray:
     rng = check_random_state(random_state)
     n = len(X)
     idx = [int(rng.integers(n))]
-    d2 = squared_distances(X, X[idx[0]][None, :])[:, 0]
+    d2 = _center_distances(X, X[idx])[0]
     for _ in range(1, k):
         total = d2.sum()
         if total > 0:
-            j = int(rng.choice(n, p=d2 / total))
+            cdf = np.cumsum(d2 / total)
+            cdf /= cdf[-1]
+            j = int(cdf.searchsorted(rng.random(), side="right"))
         else:
             j = int(rng.choice(np.setdiff1d(np.arange(n), idx)))
         idx.append(j)
-        d2 = np.minimum(d2, squared_distances(X, X[j][None, :])[:, 0])
+        np.minimum(d2, _center_distances(X, X[[j]])[0], out=d2)
     return X[idx].copy()
 
 
@@ -161,31 +164,67 @@ def _update_centers(X, labels, centers, k, center="mean"):
     return new, len(empty)
 
 
+def _center_distances(X, centers):
+    """‖x_i − μ_y‖² with one row per centre y and one column per sample i, summed feature by
+    feature from the differences: exact (no cancellation far from the origin) and, at a few
+    features, cheaper than the ‖x‖² + ‖μ‖² − 2xᵀμ expansion."""
+    D = np.subtract.outer(centers[:, 0], X[:, 0])
+    D *= D
+    for u in range(1, X.shape[1]):
+        diff = np.subtract.outer(centers[:, u], X[:, u])
+        diff *= diff
+        D += diff
+    return D
+
+
+def _nearest(D):
+    """For every column of D (one row per centre): the row of its smallest entry (ties go to the
+    lowest index, as argmin) and that entry."""
+    labels = np.zeros(D.shape[1], dtype=np.intp)
+    best = D[0].copy()
+    for y in range(1, len(D)):
+        labels = np.where(D[y] < best, y, labels)
+        np.minimum(best, D[y], out=best)
+    return labels, best
+
+
 def _assign(X, centers):
-    """argmin_y ‖x − μ_y‖² (exact distances: data far from the origin keep their labels)."""
-    return squared_distances(X, centers).argmin(1)
+    """argmin_y ‖x − μ_y‖² (Sugiyama (14.1)) from the exact distances."""
+    return _nearest(_center_distances(X, centers))[0]
 
 
-def _lloyd(X, centers, max_iter, record, assign=_assign, objective_of=kmeans_objective, center="mean"):
-    """Lloyd's iterations from given centres until the labels stop changing."""
+def _sum(chosen):
+    """J from each sample's squared distance to its own centre."""
+    return float(chosen.sum())
+
+
+def _lloyd(X, centers, max_iter, record, distances=_center_distances, objective_of=_sum, center="mean"):
+    """Lloyd's iterations from given centres until the labels stop changing.
+
+    ``distances(X, centers)`` has one row per centre; one such matrix per iteration gives the
+    assignment and both objectives (``objective_of`` the chosen entries): after an update with the
+    labels before it, after an assignment with the nearest centres.
+    """
     k = len(centers)
     compact = np.min_scalar_type(-k)
+    samples = np.arange(len(X))  # D.take(labels * n + samples) = D[labels, samples]
     centers = centers.copy()
-    labels = assign(X, centers)
-    objective = objective_of(X, labels, centers)
+    labels, chosen = _nearest(distances(X, centers))
+    objective = objective_of(chosen)
     stored = _readonly(labels.astype(compact))  # an update half-step shares the labels before it
     history = [KMeansStep(0, "init", stored, _readonly(centers), objective)] if record else []
     n_iter = 0
     for it in range(1, max_iter + 1):
         n_iter = it
         centers, n_empty = _update_centers(X, labels, centers, k, center)
+        D = distances(X, centers)
         if record:
             history.append(KMeansStep(it, "update", stored, _readonly(centers),
-                                      objective_of(X, labels, centers), n_empty))
-        new_labels = assign(X, centers)
-        moved = int((new_labels != labels).sum())
+                                      objective_of(D.take(labels * len(X) + samples)), n_empty))
+        new_labels, chosen = _nearest(D)
+        moved = int(np.count_nonzero(new_labels != labels))
         labels = new_labels
-        objective = objective_of(X, labels, centers)
+        objective = objective_of(chosen)
         if record:
             stored = _readonly(labels.astype(compact))
             history.append(KMeansStep(it, "assign", stored, _readonly(centers), objective, moved))
@@ -249,6 +288,7 @@ class KMeans(BaseEstimator):
         else:
             starts = [self._initial_centers(X, k, rng) for _ in range(n_init)]
         runs = []
+        X = np.asfortranarray(X)  # contiguous columns: distances and means go feature by feature
         for c0 in starts:
             labels, centers, obj, n_iter, hist = _lloyd(X, c0, max_iter, True, **self._rules(X))
             runs.append(KMeansRun(_readonly(c0), _readonly(centers), _readonly(labels), obj,
@@ -299,14 +339,13 @@ class MinkowskiKMeans(KMeans):
         p, w = check_minkowski(self.p, self.w, X.shape[1])
         power = 1.0 if np.isinf(p) else p
 
-        def assign(X, centers):
-            return minkowski_distances(X, centers, p, w).argmin(1)
+        def distances(X, centers):
+            return minkowski_distances(X, centers, p, w).T
 
-        def objective_of(X, labels, centers):
-            d = minkowski_distances(X, centers, p, w)[np.arange(len(X)), labels]
-            return float((d**power).sum())
+        def objective_of(chosen):
+            return float((chosen**power).sum())
 
-        return dict(assign=assign, objective_of=objective_of, center=self.center)
+        return dict(distances=distances, objective_of=objective_of, center=self.center)
 
     def predict(self, X) -> np.ndarray:
         X = check_new_data(self, X, "cluster_centers_")

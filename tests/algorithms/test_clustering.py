@@ -135,6 +135,85 @@ def test_kmeans_plusplus_and_nearest_center():
                                   [0, 1])
 
 
+def _book_kmeans_plusplus(X, k, rng):
+    """k-means++ written out: D² from the differences, the next centre drawn by rng.choice."""
+    idx = [int(rng.integers(len(X)))]
+    d2 = ((X - X[idx[0]]) ** 2).sum(1)
+    for _ in range(1, k):
+        idx.append(int(rng.choice(len(X), p=d2 / d2.sum())))
+        d2 = np.minimum(d2, ((X - X[idx[-1]]) ** 2).sum(1))
+    return X[idx]
+
+
+def _book_lloyd(X, centres, max_iter=300):
+    """Lloyd's half-steps written out: (step, kind, labels, centres, J, moved) (Sugiyama (14.1))."""
+    def nearest(C):  # argmin_y ‖x_i − μ_y‖², ties to the lowest index
+        return ((X[:, None, :] - C[None]) ** 2).sum(2).argmin(1)
+
+    k = len(centres)
+    labels = nearest(centres)
+    steps = [(0, "init", labels, centres, kmeans_objective(X, labels, centres), 0)]
+    for it in range(1, max_iter + 1):
+        new = np.array([X[labels == j].mean(0) if np.any(labels == j) else centres[j] for j in range(k)])
+        empty = [j for j in range(k) if not np.any(labels == j)]
+        far = np.argsort(-((X - centres[labels]) ** 2).sum(1), kind="stable")[:len(empty)]
+        new[empty] = X[far]
+        centres = new
+        steps.append((it, "update", labels, centres, kmeans_objective(X, labels, centres), len(empty)))
+        new_labels = nearest(centres)
+        moved = int((new_labels != labels).sum())
+        labels = new_labels
+        steps.append((it, "assign", labels, centres, kmeans_objective(X, labels, centres), moved))
+        if moved == 0 and not empty:
+            break
+    return steps
+
+
+GRID = np.array([[i, j] for i in range(8) for j in range(8)], dtype=float)  # exact ties between centres
+
+
+@pytest.mark.parametrize("data", ["blobs", "wide", "grid"])
+@pytest.mark.parametrize("init", ["k-means++", "random"])
+@pytest.mark.parametrize("seed", range(3))
+def test_kmeans_restarts_are_the_written_out_book_steps(data, init, seed):
+    # every restart's start, half-steps, labels (exactly), centres and J (rtol 1e-12: the same
+    # numbers summed in another order) and the choice of the best run
+    rng = np.random.default_rng(seed)
+    X = {"blobs": _three_blobs(seed), "grid": GRID,
+         "wide": rng.standard_normal((400, 6)) + np.repeat(rng.normal(0, 3, (4, 6)), 100, 0)}[data]
+    k = 3 if data == "blobs" else 5
+    km = KMeans(k, init=init, n_init=4, random_state=seed).fit(X)
+    book_rng = np.random.default_rng(seed)
+    for run in km.runs_:
+        start = (_book_kmeans_plusplus(X, k, book_rng) if init == "k-means++"
+                 else X[book_rng.choice(len(X), size=k, replace=False)])
+        np.testing.assert_array_equal(run.init_centers, start)
+        book = _book_lloyd(X, start)
+        assert run.n_iter == book[-1][0]
+        for s, (step, kind, labels, centres, J, moved) in zip(run.history, book, strict=True):
+            assert (s.step, s.kind, s.moved) == (step, kind, moved)
+            np.testing.assert_array_equal(s.labels, labels)
+            np.testing.assert_allclose(s.centers, centres, rtol=1e-12, atol=1e-12)
+            np.testing.assert_allclose(s.objective, J, rtol=1e-12)
+        np.testing.assert_array_equal(run.labels, book[-1][2])
+        np.testing.assert_allclose(run.objective, book[-1][4], rtol=1e-12)
+    best = int(np.argmin([r.objective for r in km.runs_]))
+    assert km.best_run_ == best and km.inertia_ == km.runs_[best].objective
+    np.testing.assert_array_equal(km.labels_, km.runs_[best].labels)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_kmeans_plusplus_draws_what_rng_choice_draws(seed):
+    X = np.random.default_rng(seed).standard_normal((300, 12)) * np.arange(1, 13)
+    np.testing.assert_array_equal(kmeans_plusplus(X, 6, random_state=seed),
+                                  _book_kmeans_plusplus(X, 6, np.random.default_rng(seed)))
+
+
+def test_nearest_center_sends_an_exact_tie_to_the_lowest_index():
+    # ‖(7, 2) − μ‖² = 2, 5, 2: the expansion ‖x‖² + ‖μ‖² − 2xᵀμ rounds this tie to the last centre
+    np.testing.assert_array_equal(nearest_center([[7.0, 2.0]], [[6.0, 3.0], [5.0, 1.0], [8.0, 3.0]]), [0])
+
+
 @pytest.mark.parametrize("kw", [{"n_clusters": 0}, {"n_clusters": 7}, {"init": "farthest"},
                                 {"init": np.zeros((2, 2))}, {"n_init": 0}])
 def test_kmeans_rejects_bad_parameters(kw):
