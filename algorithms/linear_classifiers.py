@@ -606,7 +606,7 @@ class LogisticStep(NamedTuple):
 
 _SOLVERS = ("gd", "sgd", "newton")
 _DEFAULT_MAX_ITER = {"gd": 1000, "sgd": 20_000, "newton": 100}
-_CACHED_ENTRIES = 2 ** 15   # (samples × snapshots) evaluated at once: 256 kB per array
+_CACHED_ENTRIES = 2 ** 16   # (samples × snapshots) evaluated at once: 512 kB per array
 # features (basis functions, intercept included) below which a per-sample step is faster in Python
 # floats than in numpy (a numpy call costs more than a short dot product); also algorithms.online's
 _PYTHON_FLOATS_UP_TO = 32
@@ -784,10 +784,11 @@ class LogisticRegression(_IterativeClassifier):
         self.basis_, Phi = _design(self.basis, X)
         self._Phi, self._y, self._n, self._lam = Phi, (t > 0).astype(float), len(X), lam
         self._pen, self._targets = _penalty_mask(Phi), self._y
+        self._signed = Phi * np.where(t > 0, 1.0, -1.0)[:, None]       # ψ_i = ±φ(x_i), + for y_i = 1
         try:
             self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol)
         finally:
-            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets
+            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -804,19 +805,62 @@ class LogisticRegression(_IterativeClassifier):
         return (self._y[i] - expit(phi @ theta)) * phi - (self._lam / self._n) * self._pen * theta
 
     def _evaluate_many(self, thetas):
-        """:meth:`_evaluate` of every row of ``thetas``: one matrix product per block of snapshots
-        small enough to stay in cache, log(1 + eᶻ) and the sigmoid both from e^−|z|."""
-        ll, grad = [], []
+        """:meth:`_evaluate` of every row of ``thetas``, a block of snapshots small enough to stay in
+        cache at a time, from the margins m_i = θᵀψ_i of the signed rows (ψ_i = ±φ(x_i), + for y_i = 1):
+        ℓ = Σ log σ(m_i) = Σ [min(m_i, 0) − log(1 + e^−|m_i|)] and ∇ℓ = Σ σ(−m_i)ψ_i with
+        σ(−m) = (e^−|m| if m ≥ 0 else 1)/(1 + e^−|m|): one exponential and one logarithm per entry."""
+        ll, grad = np.empty(len(thetas)), np.empty_like(thetas)
+        signed_t, ones = np.ascontiguousarray(self._signed.T), np.ones(self._n)
         block = max(1, _CACHED_ENTRIES // self._n)
+        margins, e, work = (np.empty((min(block, len(thetas)), self._n)) for _ in range(3))
         for start in range(0, len(thetas), block):
-            Z = self._Phi @ thetas[start:start + block].T                   # (n, snapshots)
-            E = np.exp(-np.abs(Z))
-            ll.append(self._y @ Z - (np.maximum(Z, 0.0) + np.log1p(E)).sum(0))
-            grad.append((self._y[:, None] - np.where(Z >= 0, 1.0, E) / (1.0 + E)).T @ self._Phi)
-        ll, pen = np.concatenate(ll), self._pen * thetas
+            part = slice(start, start + block)
+            rows = len(ll[part])
+            m, e_m, w = margins[:rows], e[:rows], work[:rows]
+            np.matmul(thetas[part], signed_t, out=m)
+            np.abs(m, out=w)
+            twice_min = np.subtract(m, w, out=e_m) @ ones                # Σ (m − |m|) = 2 Σ min(m, 0)
+            np.exp(np.negative(w, out=w), out=e_m)                       # e^−|m|
+            ll[part] = 0.5 * twice_min - np.log1p(e_m, out=w) @ ones
+            np.add(e_m, 1.0, out=w)
+            np.copyto(e_m, 1.0, where=m < 0)
+            np.matmul(np.divide(e_m, w, out=e_m), signed_t.T, out=grad[part])   # σ(−m)ᵀΨ
+        pen = self._pen * thetas
         obj = ll - 0.5 * self._lam * (pen * thetas).sum(1)
-        grad = np.vstack(grad) - self._lam * pen
-        return ll.tolist(), obj.tolist(), np.linalg.norm(grad, axis=1).tolist()
+        return ll.tolist(), obj.tolist(), np.linalg.norm(grad - self._lam * pen, axis=1).tolist()
+
+    def _batch_steps(self, theta, rng, batch: int, max_iter: int, eta, tol, record):
+        """The base class's mini-batch rule in two products and a sigmoid per step: on the signed rows
+        ψ_i, y_i − h_i = ±σ(−ψ_iᵀθ), so θ ← sθ + Σ_{i∈B} σ(−ψ_iᵀθ)(ε/|B|)ψ_i with s = 1 − ελ/n
+        (1 for the intercept). With tol > 0 (a norm per step) the base class's loop runs."""
+        if tol > 0:
+            return super()._batch_steps(theta, rng, batch, max_iter, eta, tol, record)
+        n, theta = self._n, theta.copy()
+        shrink = 1.0 - eta * (self._lam / n) * self._pen
+        full, rest = divmod(n, batch)
+        cut = full * batch
+        snapshots, step = [], 0
+        while True:
+            rows = self._signed.take(rng.permutation(n), axis=0)
+            scaled = rows * (eta / batch)
+            if rest:
+                scaled[cut:] = rows[cut:] * (eta / rest)                  # the smaller last batch
+            np.negative(rows, out=rows)
+            batches = list(zip(rows[:cut].reshape(full, batch, -1),
+                               scaled[:cut].reshape(full, batch, -1).transpose(0, 2, 1), strict=True))
+            if rest:
+                batches.append((rows[cut:], scaled[cut:].T))
+            for minus_psi, scaled_psi_t in batches:
+                step += 1
+                z = minus_psi.dot(theta)
+                expit(z, out=z)                                           # σ(−ψ_iᵀθ)
+                if self._lam:
+                    theta *= shrink
+                theta += scaled_psi_t.dot(z)
+                if step in record or step == max_iter:
+                    snapshots.append((step, -1, theta.copy()))
+                    if step == max_iter:
+                        return snapshots, step, False
 
     def _sample_steps(self, theta, picks, eta, tol, record):
         """The per-sample steps in Python floats when φ is short (see the base class)."""
