@@ -846,8 +846,9 @@ class LogisticRegression(_IterativeClassifier):
             if rest:
                 scaled[cut:] = rows[cut:] * (eta / rest)                  # the smaller last batch
             np.negative(rows, out=rows)
-            batches = list(zip(rows[:cut].reshape(full, batch, -1),
-                               scaled[:cut].reshape(full, batch, -1).transpose(0, 2, 1), strict=True))
+            batches = list(zip(rows[:cut].reshape(full, batch, len(theta)),
+                               scaled[:cut].reshape(full, batch, len(theta)).transpose(0, 2, 1),
+                               strict=True))
             if rest:
                 batches.append((rows[cut:], scaled[cut:].T))
             for minus_psi, scaled_psi_t in batches:

@@ -667,6 +667,7 @@ def written_out_sgd(X, y, classes, lam, eta, max_iter, batch, tol, seed):
 
 @pytest.mark.parametrize("classes, batch, tol, lam", [(2, 1, 0.0, 0.3), (2, 1, 1e-3, 0.3), (2, 1, 0.0, 0.0),
                                                       (2, 32, 0.0, 0.3), (2, 7, 1e-3, 0.3), (2, 32, 0.0, 0.0),
+                                                      (2, 200, 0.0, 0.3),     # one batch larger than n
                                                       (3, 1, 0.0, 0.3), (3, 32, 0.0, 0.3), (3, 7, 1e-3, 0.3),
                                                       (3, 32, 0.0, 0.0)])
 def test_sgd_snapshots_are_the_written_out_rules(classes, batch, tol, lam):
