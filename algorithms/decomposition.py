@@ -790,13 +790,8 @@ class ICA(BaseEstimator):
                     self.converged_ = True
                     break
                 continue
-            shuffled = Xw[rng.permutation(m)]
-            if bs == 1:
-                W = _ica_sga_epoch(shuffled, W, alpha)
-            else:
-                for start in range(0, m, bs):
-                    xb = shuffled[start:start + bs]                        # 1 − 2g(s) = −tanh(s/2)
-                    W = W + alpha * (np.linalg.inv(W).T - np.tanh(0.5 * (xb @ W.T)).T @ xb / len(xb))
+            shuffled = Xw.take(rng.permutation(m), axis=0)
+            W = _ica_sga_epoch(shuffled, W, alpha) if bs == 1 else _ica_batch_epoch(shuffled, W, alpha, bs)
             if W is None or not np.all(np.isfinite(W)) or abs(np.linalg.det(W)) < 1e-300:
                 self.diverged_ = True
                 W = history[-1].W.copy()
@@ -903,6 +898,59 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
             return None
         W += alpha * (np.outer(-np.tanh(0.5 * (W @ x)), x) + inv_T)
     return W
+
+
+def _inverse_transpose(w: list, d: int) -> list | None:
+    """(Wᵀ)⁻¹ = cof(W)/det W of a 2×2 or 3×3 W given by its entries row by row, in Python floats
+    (a cofactor row is the cross product of the other two rows of W); None if W is singular."""
+    if d == 2:
+        a, b, c, e = w
+        cof, det = [e, -c, -b, a], a * e - b * c
+    else:
+        a, b, c, e, f, g, h, i, k = w
+        cof = [f * k - g * i, g * h - e * k, e * i - f * h,
+               i * c - k * b, k * a - h * c, h * b - i * a,
+               b * g - c * f, c * e - a * g, a * f - b * e]
+        det = a * cof[0] + b * cof[1] + c * cof[2]
+    if det == 0.0 or not isfinite(det):
+        return None
+    return [v / det for v in cof]
+
+
+def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
+    """One pass of the averaged rule W += α((Wᵀ)⁻¹ − (1/|B|)Σ_{x∈B} tanh(Wx/2)xᵀ) over the batches of
+    Xs in order (1 − 2g(s) = −tanh(s/2)); the last batch is smaller when the size does not divide.
+    The loop updates Wᵀ (the right-hand factor of XWᵀ), by α W⁻¹ − (α/|B|)Σ x tanh(Wx/2)ᵀ; for 2 and
+    3 sources W⁻¹ is written out in Python floats (numpy's inverse costs more than the rest of a
+    step). Returns None if W turns singular."""
+    m, d = Xs.shape
+    half, scaled = 0.5 * Xs, Xs * (alpha / batch)
+    full, rest = divmod(m, batch)
+    cut = full * batch
+    if rest:
+        scaled[cut:] = Xs[cut:] * (alpha / rest)
+    batches = list(zip(half[:cut].reshape(full, batch, d),
+                       scaled[:cut].reshape(full, batch, d).transpose(0, 2, 1), strict=True))
+    if rest:
+        batches.append((half[cut:], scaled[cut:].T))
+    Wt = W.T.copy()
+    for half_b, scaled_b_t in batches:
+        t = half_b.dot(Wt)                                          # Wx/2 for each x in B
+        np.tanh(t, out=t)
+        step = scaled_b_t.dot(t)                                    # (α/|B|) Σ x tanh(Wx/2)ᵀ
+        if d > 3:
+            try:
+                Wt = Wt + alpha * np.linalg.inv(Wt.T) - step
+            except np.linalg.LinAlgError:
+                return None
+            continue
+        w = Wt.ravel().tolist()
+        inverse = _inverse_transpose(w, d)                          # (Wᵀ)ᵀ⁻¹ = W⁻¹
+        if inverse is None:
+            return None
+        Wt = np.array([a + alpha * v - s for a, v, s in zip(w, inverse, step.ravel().tolist(), strict=True)])
+        Wt.shape = (d, d)
+    return Wt.T
 
 
 def cocktail_party(n_samples: int = 1000, n_sources: int = 3, kind: str = "speech", mixing=None,
