@@ -807,8 +807,9 @@ class LogisticRegression(_IterativeClassifier):
     def _evaluate_many(self, thetas):
         """:meth:`_evaluate` of every row of ``thetas``, a block of snapshots small enough to stay in
         cache at a time, from the margins m_i = θᵀψ_i of the signed rows (ψ_i = ±φ(x_i), + for y_i = 1):
-        ℓ = Σ log σ(m_i) = Σ [min(m_i, 0) − log(1 + e^−|m_i|)] and ∇ℓ = Σ σ(−m_i)ψ_i with
-        σ(−m) = (e^−|m| if m ≥ 0 else 1)/(1 + e^−|m|): one exponential and one logarithm per entry."""
+        ℓ = Σ log σ(m_i) = Σ [min(m_i, 0) − log(1 + e^−|m_i|)], Σ min(m_i, 0) = (θᵀΣψ_i − Σ|m_i|)/2, and
+        ∇ℓ = Σ σ(−m_i)ψ_i with σ(−m) = (e^−|m| if m ≥ 0 else 1)/(1 + e^−|m|): one exponential and one
+        logarithm per entry."""
         ll, grad = np.empty(len(thetas)), np.empty_like(thetas)
         signed_t, ones = np.ascontiguousarray(self._signed.T), np.ones(self._n)
         block = max(1, _CACHED_ENTRIES // self._n)
@@ -818,13 +819,13 @@ class LogisticRegression(_IterativeClassifier):
             rows = len(ll[part])
             m, e_m, w = margins[:rows], e[:rows], work[:rows]
             np.matmul(thetas[part], signed_t, out=m)
-            np.abs(m, out=w)
-            twice_min = np.subtract(m, w, out=e_m) @ ones                # Σ (m − |m|) = 2 Σ min(m, 0)
-            np.exp(np.negative(w, out=w), out=e_m)                       # e^−|m|
-            ll[part] = 0.5 * twice_min - np.log1p(e_m, out=w) @ ones
+            minus_abs = np.copysign(m, -1.0, out=e_m) @ ones               # −Σ|m_i|
+            np.exp(e_m, out=e_m)                                          # e^−|m|
+            ll[part] = 0.5 * minus_abs - np.log1p(e_m, out=w) @ ones
             np.add(e_m, 1.0, out=w)
             np.copyto(e_m, 1.0, where=m < 0)
             np.matmul(np.divide(e_m, w, out=e_m), signed_t.T, out=grad[part])   # σ(−m)ᵀΨ
+        ll += 0.5 * (thetas @ signed_t.sum(1))                            # + ½θᵀΣψ_i
         pen = self._pen * thetas
         obj = ll - 0.5 * self._lam * (pen * thetas).sum(1)
         return ll.tolist(), obj.tolist(), np.linalg.norm(grad - self._lam * pen, axis=1).tolist()
