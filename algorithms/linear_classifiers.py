@@ -819,7 +819,7 @@ class LogisticRegression(_IterativeClassifier):
             rows = len(ll[part])
             m, e_m, w = margins[:rows], e[:rows], work[:rows]
             np.matmul(thetas[part], signed_t, out=m)
-            minus_abs = np.copysign(m, -1.0, out=e_m) @ ones               # −Σ|m_i|
+            minus_abs = np.negative(np.abs(m, out=e_m), out=e_m) @ ones    # −Σ|m_i|
             np.exp(e_m, out=e_m)                                          # e^−|m|
             ll[part] = 0.5 * minus_abs - np.log1p(e_m, out=w) @ ones
             np.add(e_m, 1.0, out=w)
