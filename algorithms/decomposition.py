@@ -900,29 +900,35 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
     return W
 
 
-def _inverse_transpose(w: list, d: int) -> list | None:
-    """(Wᵀ)⁻¹ = cof(W)/det W of a 2×2 or 3×3 W given by its entries row by row, in Python floats
-    (a cofactor row is the cross product of the other two rows of W); None if W is singular."""
+def _plus_inverse_transpose(w: list, step: list, alpha: float, d: int) -> list | None:
+    """A + α(Aᵀ)⁻¹ − S for a 2×2 or 3×3 A, all given by their entries row by row, in Python floats:
+    (Aᵀ)⁻¹ = cof(A)/det A, a cofactor row being the cross product of the other two rows of A (numpy's
+    inverse costs more than the rest of an ICA step). None if A is singular."""
     if d == 2:
         a, b, c, e = w
-        cof, det = [e, -c, -b, a], a * e - b * c
-    else:
-        a, b, c, e, f, g, h, i, k = w
-        cof = [f * k - g * i, g * h - e * k, e * i - f * h,
-               i * c - k * b, k * a - h * c, h * b - i * a,
-               b * g - c * f, c * e - a * g, a * f - b * e]
-        det = a * cof[0] + b * cof[1] + c * cof[2]
+        det = a * e - b * c
+        if det == 0.0 or not isfinite(det):
+            return None
+        r, (s0, s1, s2, s3) = alpha / det, step
+        return [a + r * e - s0, b - r * c - s1, c - r * b - s2, e + r * a - s3]
+    a, b, c, e, f, g, h, i, k = w
+    c00, c01, c02 = f * k - g * i, g * h - e * k, e * i - f * h
+    c10, c11, c12 = i * c - k * b, k * a - h * c, h * b - i * a
+    c20, c21, c22 = b * g - c * f, c * e - a * g, a * f - b * e
+    det = a * c00 + b * c01 + c * c02
     if det == 0.0 or not isfinite(det):
         return None
-    return [v / det for v in cof]
+    r, (s0, s1, s2, s3, s4, s5, s6, s7, s8) = alpha / det, step
+    return [a + r * c00 - s0, b + r * c01 - s1, c + r * c02 - s2,
+            e + r * c10 - s3, f + r * c11 - s4, g + r * c12 - s5,
+            h + r * c20 - s6, i + r * c21 - s7, k + r * c22 - s8]
 
 
 def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
     """One pass of the averaged rule W += α((Wᵀ)⁻¹ − (1/|B|)Σ_{x∈B} tanh(Wx/2)xᵀ) over the batches of
     Xs in order (1 − 2g(s) = −tanh(s/2)); the last batch is smaller when the size does not divide.
-    The loop updates Wᵀ (the right-hand factor of XWᵀ), by α W⁻¹ − (α/|B|)Σ x tanh(Wx/2)ᵀ; for 2 and
-    3 sources W⁻¹ is written out in Python floats (numpy's inverse costs more than the rest of a
-    step). Returns None if W turns singular."""
+    The loop updates Wᵀ (the right-hand factor of XWᵀ) by α W⁻¹ − (α/|B|)Σ x tanh(Wx/2)ᵀ, for 2 and 3
+    sources in Python floats (:func:`_plus_inverse_transpose`). Returns None if W turns singular."""
     m, d = Xs.shape
     half, scaled = 0.5 * Xs, Xs * (alpha / batch)
     full, rest = divmod(m, batch)
@@ -944,11 +950,10 @@ def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
             except np.linalg.LinAlgError:
                 return None
             continue
-        w = Wt.ravel().tolist()
-        inverse = _inverse_transpose(w, d)                          # (Wᵀ)ᵀ⁻¹ = W⁻¹
-        if inverse is None:
+        new = _plus_inverse_transpose(Wt.ravel().tolist(), step.ravel().tolist(), alpha, d)
+        if new is None:
             return None
-        Wt = np.array([a + alpha * v - s for a, v, s in zip(w, inverse, step.ravel().tolist(), strict=True)])
+        Wt = np.array(new)
         Wt.shape = (d, d)
     return Wt.T
 
