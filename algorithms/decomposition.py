@@ -717,9 +717,10 @@ class ICAStep:
 
 def _ica_loglik(Xw, W) -> float:
     """ℓ(W) = Σ_i (Σ_j log g'(w_jᵀx_i) + log|W|), g the sigmoid: log g'(s) = −log(2 + 2cosh s)."""
-    A = np.abs(Xw @ W.T)
-    log_gprime = -(A + 2.0 * np.log1p(np.exp(-A)))            # log(2 + 2cosh s), stable for large |s|
-    return float(log_gprime.sum() + len(Xw) * np.linalg.slogdet(W)[1])
+    A = np.abs(Xw @ W.T)                                      # log(2 + 2cosh s) = |s| + 2 log(1 + e^−|s|)
+    total_abs = A.sum()
+    log_terms = np.log1p(np.exp(np.negative(A, out=A), out=A), out=A).sum()
+    return float(-(total_abs + 2.0 * log_terms) + len(Xw) * np.linalg.slogdet(W)[1])
 
 
 class ICA(BaseEstimator):
@@ -939,7 +940,7 @@ def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
                        scaled[:cut].reshape(full, batch, d).transpose(0, 2, 1), strict=True))
     if rest:
         batches.append((half[cut:], scaled[cut:].T))
-    Wt = W.T.copy()
+    Wt, w = W.T.copy(), W.T.ravel().tolist()
     for half_b, scaled_b_t in batches:
         t = half_b.dot(Wt)                                          # Wx/2 for each x in B
         np.tanh(t, out=t)
@@ -950,10 +951,10 @@ def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
             except np.linalg.LinAlgError:
                 return None
             continue
-        new = _plus_inverse_transpose(Wt.ravel().tolist(), step.ravel().tolist(), alpha, d)
-        if new is None:
+        w = _plus_inverse_transpose(w, step.ravel().tolist(), alpha, d)
+        if w is None:
             return None
-        Wt = np.array(new)
+        Wt = np.array(w)
         Wt.shape = (d, d)
     return Wt.T
 
