@@ -868,6 +868,12 @@ class LogisticRegression(_IterativeClassifier):
         """The per-sample steps in Python floats when φ is short (see the base class)."""
         if len(theta) > _PYTHON_FLOATS_UP_TO:
             return super()._sample_steps(theta, picks, eta, tol, record)
+        if len(theta) == 3:
+            return self._sample_steps_3(theta, picks, eta, tol, record)
+        return self._sample_steps_lists(theta, picks, eta, tol, record)
+
+    def _sample_steps_lists(self, theta, picks, eta, tol, record):
+        """The per-sample steps on lists of Python floats."""
         rows, targets, theta = self._Phi.tolist(), self._y.tolist(), theta.tolist()
         decay = ((self._lam / self._n) * self._pen).tolist()
         snapshots = []
@@ -879,6 +885,27 @@ class LogisticRegression(_IterativeClassifier):
             small = tol > 0 and math.sqrt(sum(map(mul, delta, delta))) < tol
             if step in record or small or step == len(picks):
                 snapshots.append((step, i, np.array(theta)))
+            if small:
+                break
+        return snapshots, step, small
+
+    def _sample_steps_3(self, theta, picks, eta, tol, record):
+        """:meth:`_sample_steps_lists` written out for three basis functions (an intercept and 2-D x,
+        the pages' case): the same operations in the same order."""
+        rows, targets = self._Phi.tolist(), self._y.tolist()
+        t0, t1, t2 = theta.tolist()
+        d0, d1, d2 = ((self._lam / self._n) * self._pen).tolist()
+        snapshots, last = [], len(picks)
+        for step, i in enumerate(picks.tolist(), start=1):
+            p0, p1, p2 = rows[i]
+            z = p0 * t0 + p1 * t1 + p2 * t2
+            residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
+            u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
+                          eta * (residual * p2 - d2 * t2))
+            t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
+            small = tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol
+            if step in record or small or step == last:
+                snapshots.append((step, i, np.array([t0, t1, t2])))
             if small:
                 break
         return snapshots, step, small
