@@ -945,7 +945,7 @@ def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
         t = half_b.dot(Wt)                                          # Wx/2 for each x in B
         np.tanh(t, out=t)
         step = scaled_b_t.dot(t)                                    # (α/|B|) Σ x tanh(Wx/2)ᵀ
-        if d > 3:
+        if d not in (2, 3):
             try:
                 Wt = Wt + alpha * np.linalg.inv(Wt.T) - step
             except np.linalg.LinAlgError:
