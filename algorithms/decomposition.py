@@ -717,9 +717,10 @@ class ICAStep:
 
 def _ica_loglik(Xw, W) -> float:
     """ℓ(W) = Σ_i (Σ_j log g'(w_jᵀx_i) + log|W|), g the sigmoid: log g'(s) = −log(2 + 2cosh s)."""
-    A = np.abs(Xw @ W.T)
-    log_gprime = -(A + 2.0 * np.log1p(np.exp(-A)))            # log(2 + 2cosh s), stable for large |s|
-    return float(log_gprime.sum() + len(Xw) * np.linalg.slogdet(W)[1])
+    A = np.abs(Xw @ W.T)                                      # log(2 + 2cosh s) = |s| + 2 log(1 + e^−|s|)
+    total_abs = A.sum()
+    log_terms = np.log1p(np.exp(np.negative(A, out=A), out=A), out=A).sum()
+    return float(-(total_abs + 2.0 * log_terms) + len(Xw) * np.linalg.slogdet(W)[1])
 
 
 class ICA(BaseEstimator):
@@ -790,13 +791,8 @@ class ICA(BaseEstimator):
                     self.converged_ = True
                     break
                 continue
-            shuffled = Xw[rng.permutation(m)]
-            if bs == 1:
-                W = _ica_sga_epoch(shuffled, W, alpha)
-            else:
-                for start in range(0, m, bs):
-                    xb = shuffled[start:start + bs]                        # 1 − 2g(s) = −tanh(s/2)
-                    W = W + alpha * (np.linalg.inv(W).T - np.tanh(0.5 * (xb @ W.T)).T @ xb / len(xb))
+            shuffled = Xw.take(rng.permutation(m), axis=0)
+            W = _ica_sga_epoch(shuffled, W, alpha) if bs == 1 else _ica_batch_epoch(shuffled, W, alpha, bs)
             if W is None or not np.all(np.isfinite(W)) or abs(np.linalg.det(W)) < 1e-300:
                 self.diverged_ = True
                 W = history[-1].W.copy()
@@ -903,6 +899,64 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
             return None
         W += alpha * (np.outer(-np.tanh(0.5 * (W @ x)), x) + inv_T)
     return W
+
+
+def _plus_inverse_transpose(w: list, step: list, alpha: float, d: int) -> list | None:
+    """A + α(Aᵀ)⁻¹ − S for a 2×2 or 3×3 A, all given by their entries row by row, in Python floats:
+    (Aᵀ)⁻¹ = cof(A)/det A, a cofactor row being the cross product of the other two rows of A (numpy's
+    inverse costs more than the rest of an ICA step). None if A is singular."""
+    if d == 2:
+        a, b, c, e = w
+        det = a * e - b * c
+        if det == 0.0 or not isfinite(det):
+            return None
+        r, (s0, s1, s2, s3) = alpha / det, step
+        return [a + r * e - s0, b - r * c - s1, c - r * b - s2, e + r * a - s3]
+    a, b, c, e, f, g, h, i, k = w
+    c00, c01, c02 = f * k - g * i, g * h - e * k, e * i - f * h
+    c10, c11, c12 = i * c - k * b, k * a - h * c, h * b - i * a
+    c20, c21, c22 = b * g - c * f, c * e - a * g, a * f - b * e
+    det = a * c00 + b * c01 + c * c02
+    if det == 0.0 or not isfinite(det):
+        return None
+    r, (s0, s1, s2, s3, s4, s5, s6, s7, s8) = alpha / det, step
+    return [a + r * c00 - s0, b + r * c01 - s1, c + r * c02 - s2,
+            e + r * c10 - s3, f + r * c11 - s4, g + r * c12 - s5,
+            h + r * c20 - s6, i + r * c21 - s7, k + r * c22 - s8]
+
+
+def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
+    """One pass of the averaged rule W += α((Wᵀ)⁻¹ − (1/|B|)Σ_{x∈B} tanh(Wx/2)xᵀ) over the batches of
+    Xs in order (1 − 2g(s) = −tanh(s/2)); the last batch is smaller when the size does not divide.
+    The loop updates Wᵀ (the right-hand factor of XWᵀ) by α W⁻¹ − (α/|B|)Σ x tanh(Wx/2)ᵀ, for 2 and 3
+    sources in Python floats (:func:`_plus_inverse_transpose`). Returns None if W turns singular."""
+    m, d = Xs.shape
+    half, scaled = 0.5 * Xs, Xs * (alpha / batch)
+    full, rest = divmod(m, batch)
+    cut = full * batch
+    if rest:
+        scaled[cut:] = Xs[cut:] * (alpha / rest)
+    batches = list(zip(half[:cut].reshape(full, batch, d),
+                       scaled[:cut].reshape(full, batch, d).transpose(0, 2, 1), strict=True))
+    if rest:
+        batches.append((half[cut:], scaled[cut:].T))
+    Wt, w = W.T.copy(), W.T.ravel().tolist()
+    for half_b, scaled_b_t in batches:
+        t = half_b.dot(Wt)                                          # Wx/2 for each x in B
+        np.tanh(t, out=t)
+        step = scaled_b_t.dot(t)                                    # (α/|B|) Σ x tanh(Wx/2)ᵀ
+        if d not in (2, 3):
+            try:
+                Wt = Wt + alpha * np.linalg.inv(Wt.T) - step
+            except np.linalg.LinAlgError:
+                return None
+            continue
+        w = _plus_inverse_transpose(w, step.ravel().tolist(), alpha, d)
+        if w is None:
+            return None
+        Wt = np.array(w)
+        Wt.shape = (d, d)
+    return Wt.T
 
 
 def cocktail_party(n_samples: int = 1000, n_sources: int = 3, kind: str = "speech", mixing=None,

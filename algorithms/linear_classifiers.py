@@ -606,7 +606,7 @@ class LogisticStep(NamedTuple):
 
 _SOLVERS = ("gd", "sgd", "newton")
 _DEFAULT_MAX_ITER = {"gd": 1000, "sgd": 20_000, "newton": 100}
-_CACHED_ENTRIES = 2 ** 15   # (samples × snapshots) evaluated at once: 256 kB per array
+_CACHED_ENTRIES = 2 ** 16   # (samples × snapshots) evaluated at once: 512 kB per array
 # features (basis functions, intercept included) below which a per-sample step is faster in Python
 # floats than in numpy (a numpy call costs more than a short dot product); also algorithms.online's
 _PYTHON_FLOATS_UP_TO = 32
@@ -784,10 +784,11 @@ class LogisticRegression(_IterativeClassifier):
         self.basis_, Phi = _design(self.basis, X)
         self._Phi, self._y, self._n, self._lam = Phi, (t > 0).astype(float), len(X), lam
         self._pen, self._targets = _penalty_mask(Phi), self._y
+        self._signed = Phi * np.where(t > 0, 1.0, -1.0)[:, None]       # ψ_i = ±φ(x_i), + for y_i = 1
         try:
             self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol)
         finally:
-            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets
+            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -804,24 +805,75 @@ class LogisticRegression(_IterativeClassifier):
         return (self._y[i] - expit(phi @ theta)) * phi - (self._lam / self._n) * self._pen * theta
 
     def _evaluate_many(self, thetas):
-        """:meth:`_evaluate` of every row of ``thetas``: one matrix product per block of snapshots
-        small enough to stay in cache, log(1 + eᶻ) and the sigmoid both from e^−|z|."""
-        ll, grad = [], []
+        """:meth:`_evaluate` of every row of ``thetas``, a block of snapshots small enough to stay in
+        cache at a time, from the margins m_i = θᵀψ_i of the signed rows (ψ_i = ±φ(x_i), + for y_i = 1):
+        ℓ = Σ log σ(m_i) = Σ [min(m_i, 0) − log(1 + e^−|m_i|)], Σ min(m_i, 0) = (θᵀΣψ_i − Σ|m_i|)/2, and
+        ∇ℓ = Σ σ(−m_i)ψ_i with σ(−m) = (e^−|m| if m ≥ 0 else 1)/(1 + e^−|m|): one exponential and one
+        logarithm per entry."""
+        ll, grad = np.empty(len(thetas)), np.empty_like(thetas)
+        signed_t, ones = np.ascontiguousarray(self._signed.T), np.ones(self._n)
         block = max(1, _CACHED_ENTRIES // self._n)
+        margins, e, work = (np.empty((min(block, len(thetas)), self._n)) for _ in range(3))
         for start in range(0, len(thetas), block):
-            Z = self._Phi @ thetas[start:start + block].T                   # (n, snapshots)
-            E = np.exp(-np.abs(Z))
-            ll.append(self._y @ Z - (np.maximum(Z, 0.0) + np.log1p(E)).sum(0))
-            grad.append((self._y[:, None] - np.where(Z >= 0, 1.0, E) / (1.0 + E)).T @ self._Phi)
-        ll, pen = np.concatenate(ll), self._pen * thetas
+            part = slice(start, start + block)
+            rows = len(ll[part])
+            m, e_m, w = margins[:rows], e[:rows], work[:rows]
+            np.matmul(thetas[part], signed_t, out=m)
+            minus_abs = np.negative(np.abs(m, out=e_m), out=e_m) @ ones    # −Σ|m_i|
+            np.exp(e_m, out=e_m)                                          # e^−|m|
+            ll[part] = 0.5 * minus_abs - np.log1p(e_m, out=w) @ ones
+            np.add(e_m, 1.0, out=w)
+            np.copyto(e_m, 1.0, where=m < 0)
+            np.matmul(np.divide(e_m, w, out=e_m), signed_t.T, out=grad[part])   # σ(−m)ᵀΨ
+        ll += 0.5 * (thetas @ signed_t.sum(1))                            # + ½θᵀΣψ_i
+        pen = self._pen * thetas
         obj = ll - 0.5 * self._lam * (pen * thetas).sum(1)
-        grad = np.vstack(grad) - self._lam * pen
-        return ll.tolist(), obj.tolist(), np.linalg.norm(grad, axis=1).tolist()
+        return ll.tolist(), obj.tolist(), np.linalg.norm(grad - self._lam * pen, axis=1).tolist()
+
+    def _batch_steps(self, theta, rng, batch: int, max_iter: int, eta, tol, record):
+        """The base class's mini-batch rule in two products and a sigmoid per step: on the signed rows
+        ψ_i, y_i − h_i = ±σ(−ψ_iᵀθ), so θ ← sθ + Σ_{i∈B} σ(−ψ_iᵀθ)(ε/|B|)ψ_i with s = 1 − ελ/n
+        (1 for the intercept). With tol > 0 (a norm per step) the base class's loop runs."""
+        if tol > 0:
+            return super()._batch_steps(theta, rng, batch, max_iter, eta, tol, record)
+        n, theta = self._n, theta.copy()
+        shrink = 1.0 - eta * (self._lam / n) * self._pen
+        full, rest = divmod(n, batch)
+        cut = full * batch
+        snapshots, step = [], 0
+        while True:
+            rows = self._signed.take(rng.permutation(n), axis=0)
+            scaled = rows * (eta / batch)
+            if rest:
+                scaled[cut:] = rows[cut:] * (eta / rest)                  # the smaller last batch
+            np.negative(rows, out=rows)
+            batches = list(zip(rows[:cut].reshape(full, batch, len(theta)),
+                               scaled[:cut].reshape(full, batch, len(theta)).transpose(0, 2, 1),
+                               strict=True))
+            if rest:
+                batches.append((rows[cut:], scaled[cut:].T))
+            for minus_psi, scaled_psi_t in batches:
+                step += 1
+                z = minus_psi.dot(theta)
+                expit(z, out=z)                                           # σ(−ψ_iᵀθ)
+                if self._lam:
+                    theta *= shrink
+                theta += scaled_psi_t.dot(z)
+                if step in record or step == max_iter:
+                    snapshots.append((step, -1, theta.copy()))
+                    if step == max_iter:
+                        return snapshots, step, False
 
     def _sample_steps(self, theta, picks, eta, tol, record):
         """The per-sample steps in Python floats when φ is short (see the base class)."""
         if len(theta) > _PYTHON_FLOATS_UP_TO:
             return super()._sample_steps(theta, picks, eta, tol, record)
+        if len(theta) == 3:
+            return self._sample_steps_3(theta, picks, eta, tol, record)
+        return self._sample_steps_lists(theta, picks, eta, tol, record)
+
+    def _sample_steps_lists(self, theta, picks, eta, tol, record):
+        """The per-sample steps on lists of Python floats."""
         rows, targets, theta = self._Phi.tolist(), self._y.tolist(), theta.tolist()
         decay = ((self._lam / self._n) * self._pen).tolist()
         snapshots = []
@@ -833,6 +885,27 @@ class LogisticRegression(_IterativeClassifier):
             small = tol > 0 and math.sqrt(sum(map(mul, delta, delta))) < tol
             if step in record or small or step == len(picks):
                 snapshots.append((step, i, np.array(theta)))
+            if small:
+                break
+        return snapshots, step, small
+
+    def _sample_steps_3(self, theta, picks, eta, tol, record):
+        """:meth:`_sample_steps_lists` written out for three basis functions (an intercept and 2-D x,
+        the pages' case): the same operations in the same order."""
+        rows, targets = self._Phi.tolist(), self._y.tolist()
+        t0, t1, t2 = theta.tolist()
+        d0, d1, d2 = ((self._lam / self._n) * self._pen).tolist()
+        snapshots, last = [], len(picks)
+        for step, i in enumerate(picks.tolist(), start=1):
+            p0, p1, p2 = rows[i]
+            z = p0 * t0 + p1 * t1 + p2 * t2
+            residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
+            u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
+                          eta * (residual * p2 - d2 * t2))
+            t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
+            small = tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol
+            if step in record or small or step == last:
+                snapshots.append((step, i, np.array([t0, t1, t2])))
             if small:
                 break
         return snapshots, step, small

@@ -629,6 +629,19 @@ def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_t
         assert step.grad_norm == pytest.approx(np.linalg.norm(grad), rel=1e-10)
 
 
+@pytest.mark.parametrize("tol", [0.0, 1e-3])
+def test_per_sample_sgd_written_out_for_three_features_equals_the_list_loop(monkeypatch, tol):
+    # the pages' case (intercept and 2-D x) has its own loop: the same θ, bit for bit, as the lists'
+    X, y = blobs(150, seed=13)
+    kw = dict(solver="sgd", lam=0.3, eta=0.2, max_iter=3000, tol=tol, n_snapshots=60, random_state=6)
+    written = LogisticRegression(**kw).fit(X, y)
+    monkeypatch.setattr(LogisticRegression, "_sample_steps_3", LogisticRegression._sample_steps_lists)
+    lists = LogisticRegression(**kw).fit(X, y)
+    assert [s.step for s in written.history_] == [s.step for s in lists.history_]
+    np.testing.assert_array_equal([s.theta for s in written.history_], [s.theta for s in lists.history_])
+    assert written.converged_ == lists.converged_ == (tol > 0)
+
+
 def written_out_sgd(X, y, classes, lam, eta, max_iter, batch, tol, seed):
     """The SGD rules of LogisticRegression (two classes) and SoftmaxRegression written out in numpy,
     one step at a time: {step: θ after it}, and whether a step moved θ by less than tol."""
@@ -667,6 +680,7 @@ def written_out_sgd(X, y, classes, lam, eta, max_iter, batch, tol, seed):
 
 @pytest.mark.parametrize("classes, batch, tol, lam", [(2, 1, 0.0, 0.3), (2, 1, 1e-3, 0.3), (2, 1, 0.0, 0.0),
                                                       (2, 32, 0.0, 0.3), (2, 7, 1e-3, 0.3), (2, 32, 0.0, 0.0),
+                                                      (2, 200, 0.0, 0.3),     # one batch larger than n
                                                       (3, 1, 0.0, 0.3), (3, 32, 0.0, 0.3), (3, 7, 1e-3, 0.3),
                                                       (3, 32, 0.0, 0.0)])
 def test_sgd_snapshots_are_the_written_out_rules(classes, batch, tol, lam):
