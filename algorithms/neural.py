@@ -84,7 +84,8 @@ def forward_pass(weights, biases, X, activation: str, output: str, dropout: floa
     """
     Zs, As, masks = [], [X], []
     for m, (W, b) in enumerate(zip(weights, biases, strict=True)):
-        Z = As[-1] @ W.T + b
+        Z = As[-1] @ W.T
+        Z += b
         last = m == len(weights) - 1
         A = _output(Z, output) if last else activate(Z, activation)
         mask = None
@@ -123,16 +124,18 @@ def backward_pass(weights, Zs, As, masks, Y, activation: str, lam: float = 0.0):
     """
     n = len(Y)
     L = len(weights)
-    delta = (As[-1] - Y) / n
+    delta = As[-1] - Y
+    delta /= n
     grads_W, grads_b, deltas = [None] * L, [None] * L, [None] * L
     for m in range(L - 1, -1, -1):
         deltas[m] = delta
         grads_W[m] = delta.T @ As[m] + (lam / n) * weights[m] if lam else delta.T @ As[m]
         grads_b[m] = np.add.reduce(delta, axis=0)  # = delta.sum(axis=0), without its wrapper
         if m > 0:
-            delta = (delta @ weights[m]) * activation_derivative(Zs[m - 1], As[m], activation)
+            delta = delta @ weights[m]
+            delta *= activation_derivative(Zs[m - 1], As[m], activation)
             if masks[m - 1] is not None:
-                delta = delta * masks[m - 1]
+                delta *= masks[m - 1]
     return grads_W, grads_b, deltas
 
 
@@ -275,27 +278,21 @@ class _MLP(BaseEstimator):
         record = set(np.unique(np.linspace(0, self.epochs, min(self.n_snapshots, self.epochs + 1))
                                .round().astype(int)).tolist())
         lam, lr, p = float(self.lam), float(self.lr), float(self.dropout)
+        # full batch without dropout: an epoch's one step is the gradient just evaluated at its weights
+        reuse = batch == n and p == 0
         history, curve = [], []
         self.diverged_, self.diverged_epoch_ = False, None
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            loss, kept_norms = self._evaluate(weights, biases, X, Y, lam)
+            loss, kept_norms, (gW, gb) = self._evaluate(weights, biases, X, Y, lam)
             curve.append(loss)
             history.append(self._snapshot(0, weights, biases, loss, kept_norms))
             for epoch in range(1, self.epochs + 1):
-                X_epoch, Y_epoch = X, Y
-                if batch < n:  # the epoch's order, drawn once: each batch is then a slice
-                    order = rng.permutation(n)
-                    X_epoch, Y_epoch = X[order], Y[order]
-                new_W, new_b = [W.copy() for W in weights], [b.copy() for b in biases]
-                for start in range(0, n, batch):
-                    Zs, As, masks = forward_pass(new_W, new_b, X_epoch[start:start + batch], self.activation,
-                                                 self._output_kind, p, rng if p > 0 else None)
-                    gW, gb, _ = backward_pass(new_W, Zs, As, masks, Y_epoch[start:start + batch],
-                                              self.activation, lam)
-                    for m in range(len(new_W)):
-                        new_W[m] -= lr * gW[m]
-                        new_b[m] -= lr * gb[m]
-                loss, norms = self._evaluate(new_W, new_b, X, Y, lam)
+                if reuse:
+                    new_W = [W - lr * g for W, g in zip(weights, gW, strict=True)]
+                    new_b = [b - lr * g for b, g in zip(biases, gb, strict=True)]
+                else:
+                    new_W, new_b = self._epoch(weights, biases, X, Y, batch, lr, lam, p, rng)
+                loss, norms, (gW, gb) = self._evaluate(new_W, new_b, X, Y, lam)
                 finite = all(np.isfinite(W).all() for W in new_W) and all(np.isfinite(b).all() for b in new_b)
                 if not (finite and np.isfinite(loss) and loss < DIVERGED_LOSS and np.isfinite(norms).all()):
                     self.diverged_, self.diverged_epoch_ = True, epoch
@@ -316,11 +313,28 @@ class _MLP(BaseEstimator):
         self.history_ = tuple(history)
         return self
 
+    def _epoch(self, weights, biases, X, Y, batch, lr, lam, p, rng):
+        """One epoch of mini-batch steps: the epoch's order drawn once, each batch then a slice."""
+        n = len(X)
+        if batch < n:
+            order = rng.permutation(n)
+            X, Y = X[order], Y[order]
+        new_W, new_b = [W.copy() for W in weights], [b.copy() for b in biases]
+        for start in range(0, n, batch):
+            Zs, As, masks = forward_pass(new_W, new_b, X[start:start + batch], self.activation,
+                                         self._output_kind, p, rng if p > 0 else None)
+            gW, gb, _ = backward_pass(new_W, Zs, As, masks, Y[start:start + batch], self.activation, lam)
+            for m in range(len(new_W)):
+                new_W[m] -= lr * gW[m]
+                new_b[m] -= lr * gb[m]
+        return new_W, new_b
+
     def _evaluate(self, weights, biases, X, Y, lam):
+        """The training loss (no dropout), ‖∂E/∂W⁽ᵐ⁾‖ and the full-batch gradients at these weights."""
         Zs, As, masks = forward_pass(weights, biases, X, self.activation, self._output_kind)
-        gW, _, _ = backward_pass(weights, Zs, As, masks, Y, self.activation, lam)
+        gW, gb, _ = backward_pass(weights, Zs, As, masks, Y, self.activation, lam)
         norms = np.array([np.sqrt(np.sum(g * g)) for g in gW])
-        return network_loss(As[-1], Y, self._output_kind), norms
+        return network_loss(As[-1], Y, self._output_kind), norms, (gW, gb)
 
     @staticmethod
     def _snapshot(epoch, weights, biases, loss, norms) -> MLPSnapshot:
