@@ -54,6 +54,30 @@ def test_backpropagation_equals_finite_differences(activation, output):
             assert abs(num - gb[m][r]) <= 1e-6 * max(abs(num), abs(gb[m][r]), 1e-3)
 
 
+
+@pytest.mark.parametrize("activation", ACTIVATIONS)
+@pytest.mark.parametrize("output", ["identity", "sigmoid", "softmax"])
+def test_a_pass_into_the_arrays_of_an_earlier_pass_gives_the_same_numbers(activation, output):
+    # the training loop's workspace: z, a, δ and φ′ written over an earlier pass at other weights
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(9, 2))
+    Y = targets(output, rng, len(X))
+    earlier = initial_parameters([2, 4, 3, Y.shape[1]], 1.5, rng)
+    weights, biases = initial_parameters([2, 4, 3, Y.shape[1]], 1.5, rng)
+    passes = forward_pass(*earlier, X, activation, output)
+    scratch = tuple([np.full_like(Z, np.nan) for Z in passes[0][:-1]] for _ in range(2))
+    backward_pass(earlier[0], *passes, Y, activation, 0.3, out=scratch)
+    fresh = forward_pass(weights, biases, X, activation, output)
+    reused = forward_pass(weights, biases, X, activation, output, out=passes)
+    assert reused[0][0] is passes[0][0] and reused[1][1] is passes[1][1]
+    for ours, plain in zip([*reused[0], *reused[1]], [*fresh[0], *fresh[1]], strict=True):
+        np.testing.assert_array_equal(ours, plain)
+    plain = backward_pass(weights, *fresh, Y, activation, 0.3)
+    into_scratch = backward_pass(weights, *reused, Y, activation, 0.3, out=scratch)
+    assert into_scratch[2][0] is scratch[0][0]
+    for ours, expected in zip(sum(into_scratch, []), sum(plain, []), strict=True):
+        np.testing.assert_array_equal(ours, expected)
+
 def sk_one_epoch(sk, X, y, weights, biases):
     """scikit-learn's net started from our weights (its coefs_ are W transposed), one more epoch."""
     with warnings.catch_warnings():
