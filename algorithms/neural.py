@@ -290,7 +290,7 @@ class _MLP(BaseEstimator):
                                .round().astype(int)).tolist())
         lam, lr, p = float(self.lam), float(self.lr), float(self.dropout)
         # full batch without dropout: an epoch's one step is the gradient just evaluated at its weights
-        reuse = batch == n and p == 0
+        full_batch = batch == n and p == 0
         history, curve = [], []
         self.diverged_, self.diverged_epoch_ = False, None
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -298,7 +298,7 @@ class _MLP(BaseEstimator):
             curve.append(loss)
             history.append(self._snapshot(0, weights, biases, loss, kept_norms))
             for epoch in range(1, self.epochs + 1):
-                if reuse:
+                if full_batch:
                     new_W = [W - lr * g for W, g in zip(weights, gW, strict=True)]
                     new_b = [b - lr * g for b, g in zip(biases, gb, strict=True)]
                 else:
