@@ -301,16 +301,15 @@ class CategoricalNaiveBayes(BaseEstimator):
         self._store(locals())
 
     def _check_X(self, X, n_features=None):
-        X = np.asarray(X, dtype=object)
+        """X as a table: a numeric array as it is (encoded with np.unique), anything else as objects."""
+        numeric = isinstance(X, np.ndarray) and X.dtype.kind in "biuf"
+        X = np.asarray(X) if numeric else np.asarray(X, dtype=object)
         if X.ndim == 1:
             X = X[:, None]
         if X.ndim != 2 or X.shape[1] == 0:
             raise ValueError("X must be a table of shape (n_samples, n_features).")
         if n_features is not None and X.shape[1] != n_features:
             raise ValueError(f"X has {X.shape[1]} features; the model was fitted on {n_features}.")
-        for v in X.ravel():
-            if v is None or (isinstance(v, float) and not np.isfinite(v)):
-                raise ValueError("X contains missing values; every feature needs a category.")
         return X
 
     def fit(self, X, y) -> "CategoricalNaiveBayes":
@@ -324,8 +323,9 @@ class CategoricalNaiveBayes(BaseEstimator):
         self.classes_ = check_classification_targets(y)
         idx = _class_index(y, self.classes_)
         K, (N, n_feat) = len(self.classes_), X.shape
+        columns = _distinct_values(X)
         if self.categories is None:
-            cats = [list(dict.fromkeys(X[:, j].tolist())) for j in range(n_feat)]
+            cats = [values for values, _ in columns]
         else:
             if len(self.categories) != n_feat:
                 raise ValueError(f"categories must list the possible values of each of the "
@@ -333,14 +333,12 @@ class CategoricalNaiveBayes(BaseEstimator):
             cats = [list(dict.fromkeys(list(c))) for c in self.categories]
         self.categories_ = [tuple(c) for c in cats]
         self._index = [{v: pos for pos, v in enumerate(c)} for c in cats]
-        codes = self._encode(X)
+        codes = self._encode(columns)
         self.class_count_ = np.bincount(idx, minlength=K)
         self.n_samples_ = N
-        self.feature_counts_ = []
-        for j in range(n_feat):
-            counts = np.zeros((K, len(cats[j])), dtype=int)
-            np.add.at(counts, (idx, codes[:, j]), 1)
-            self.feature_counts_.append(counts)
+        # N_{k,jl}: one bincount per feature over the combined code k·S_j + l
+        self.feature_counts_ = [np.bincount(idx * S + codes[:, j], minlength=K * S).reshape(K, S)
+                                for j, S in enumerate(map(len, cats))]
         self.lam_ = lam
         self.prior_numerators_ = self.class_count_ + lam
         self.prior_denominator_ = N + K * lam
@@ -353,16 +351,19 @@ class CategoricalNaiveBayes(BaseEstimator):
         self.n_features_in_ = n_feat
         return self
 
-    def _encode(self, X) -> np.ndarray:
-        codes = np.empty(X.shape, dtype=int)
-        for j, index in enumerate(self._index):
-            for i, v in enumerate(X[:, j]):
-                try:
-                    codes[i, j] = index[v]
-                except (KeyError, TypeError):
-                    raise ValueError(f"Feature {j} has no category {v!r}; known values are "
-                                     f"{list(index)}.") from None
+    def _encode(self, columns) -> np.ndarray:
+        """The position of every value in ``categories_``, from :func:`_distinct_values` of X."""
+        codes = np.empty((len(columns[0][1]), len(columns)), dtype=np.intp)
+        for j, ((values, inverse), index) in enumerate(zip(columns, self._index, strict=True)):
+            positions = [index.get(v, -1) for v in values]
+            if -1 in positions:
+                raise ValueError(f"Feature {j} has no category {values[positions.index(-1)]!r}; known values "
+                                 f"are {list(index)}.")
+            codes[:, j] = np.asarray(positions, dtype=np.intp)[inverse]
         return codes
+
+    def _codes(self, X) -> np.ndarray:
+        return self._encode(_distinct_values(self._check_X(X, self.n_features_in_)))
 
     def scores(self, X) -> FloatArray:
         """Unnormalised P(Y = c_k) Π_j P(X^(j) = x^(j) | Y = c_k), shape (n, K) (Algorithm 4.1 step 2)."""
@@ -370,7 +371,7 @@ class CategoricalNaiveBayes(BaseEstimator):
 
     def log_joint(self, X) -> FloatArray:
         check_is_fitted(self, "priors_")
-        codes = self._encode(self._check_X(X, self.n_features_in_))
+        codes = self._codes(X)
         with np.errstate(divide="ignore"):
             out = np.tile(np.log(self.priors_), (len(codes), 1))
             for j, P in enumerate(self.conditionals_):
@@ -412,8 +413,7 @@ class CategoricalNaiveBayes(BaseEstimator):
         λ is taken as the decimal it is written as (λ = 0.1 is 1/10, not the binary float).
         """
         check_is_fitted(self, "priors_")
-        codes = self._encode(self._check_X([list(np.atleast_1d(np.asarray(x, dtype=object)))],
-                                           self.n_features_in_))[0]
+        codes = self._codes([list(np.atleast_1d(np.asarray(x, dtype=object)))])[0]
         lam = Fraction(repr(float(self.lam_)))
         K = len(self.classes_)
         out = []
@@ -425,6 +425,33 @@ class CategoricalNaiveBayes(BaseEstimator):
                 value *= (int(counts[k, codes[j]]) + lam) / den if den else Fraction(0)
             out.append(value)
         return out
+
+
+def _distinct_values(X) -> list[tuple[list, np.ndarray]]:
+    """Per column of a table: its distinct values in order of first appearance and, for every sample,
+    the position of its value among them. A missing value (None, NaN, ±inf) or one that cannot be a
+    category (unhashable) raises ValueError."""
+    columns = []
+    for j in range(X.shape[1]):
+        column = X[:, j]
+        if column.dtype == object:
+            seen: dict = {}
+            try:
+                inverse = np.array([seen.setdefault(v, len(seen)) for v in column.tolist()], dtype=np.intp)
+            except TypeError:
+                bad = next(v for v in column if getattr(v, "__hash__", None) is None)
+                raise ValueError(f"Feature {j} holds {bad!r}, which cannot be a category.") from None
+            values = list(seen)
+        else:
+            distinct, first, inverse = np.unique(column, return_index=True, return_inverse=True)
+            order = np.argsort(first)
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            values, inverse = distinct[order].tolist(), rank[inverse]
+        if any(v is None or (isinstance(v, float) and not np.isfinite(v)) for v in values):
+            raise ValueError("X contains missing values; every feature needs a category.")
+        columns.append((values, inverse))
+    return columns
 
 
 def equal_width_bins(X, n_bins: int) -> tuple[np.ndarray, list[FloatArray]]:

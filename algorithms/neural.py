@@ -38,14 +38,17 @@ DIVERGED_LOSS = 1e12  # a loss past this means the learning rate made the weight
 # ---------------------------------------------------------------------------------------------
 # Activations, loss and back-propagation (seed 003 §7.2.2)
 
-def activate(z: FloatArray, name: str) -> FloatArray:
-    """φ(z) (seed 003 §7.2.2, activations (1)–(3); the step function of §7.1; the identity)."""
-    if name == "sigmoid":
-        return 0.5 * (1.0 + np.tanh(0.5 * z))  # = 1 / (1 + e^−z), without overflow
+def activate(z: FloatArray, name: str, out=None) -> FloatArray:
+    """φ(z) (seed 003 §7.2.2, activations (1)–(3); the step function of §7.1; the identity).
+
+    The sigmoid, tanh and relu write into ``out`` (an array of z's shape) when it is given."""
+    if name == "sigmoid":  # 0.5·(1 + tanh(z/2)) = 1 / (1 + e^−z), without overflow
+        half = np.tanh(np.multiply(z, 0.5, out=out), out=out)
+        return np.multiply(np.add(half, 1.0, out=out), 0.5, out=out)
     if name == "tanh":
-        return np.tanh(z)
+        return np.tanh(z, out=out)
     if name == "relu":
-        return np.maximum(z, 0.0)
+        return np.maximum(z, 0.0, out=out)
     if name == "step":
         return (z > 0).astype(float)
     if name == "identity":
@@ -53,14 +56,15 @@ def activate(z: FloatArray, name: str) -> FloatArray:
     raise ValueError(f"Unknown activation {name!r}; choose one of {', '.join(ACTIVATIONS)}.")
 
 
-def activation_derivative(z: FloatArray, a: FloatArray, name: str) -> FloatArray:
-    """φ′(z) written with a = φ(z) where the seed does: σ(1 − σ), 1 − tanh², 1[z > 0]."""
+def activation_derivative(z: FloatArray, a: FloatArray, name: str, out=None) -> FloatArray:
+    """φ′(z) written with a = φ(z) where the seed does: σ(1 − σ), 1 − tanh², 1[z > 0]; into ``out``
+    (an array of z's shape) when it is given."""
     if name == "sigmoid":
-        return a * (1.0 - a)
+        return np.multiply(a, np.subtract(1.0, a, out=out), out=out)
     if name == "tanh":
-        return 1.0 - a * a
+        return np.subtract(1.0, np.multiply(a, a, out=out), out=out)
     if name == "relu":
-        return (z > 0).astype(float)
+        return (z > 0).astype(float) if out is None else np.greater(z, 0.0, out=out)
     if name == "identity":
         return np.ones_like(z)
     raise ValueError(f"Unknown activation {name!r}; choose one of {', '.join(ACTIVATIONS)}.")
@@ -76,17 +80,22 @@ def _output(Z: FloatArray, output: str) -> FloatArray:
     return softmax(Z) if output == "softmax" else activate(Z, output)
 
 
-def forward_pass(weights, biases, X, activation: str, output: str, dropout: float = 0.0, rng=None):
+def forward_pass(weights, biases, X, activation: str, output: str, dropout: float = 0.0, rng=None,
+                 out=None):
     """The forward pass: (pre-activations z⁽ᵐ⁾, activations a⁽ᵐ⁾ with a⁽⁰⁾ = X, dropout masks).
 
     With ``dropout`` p > 0 and an ``rng`` (training), each hidden output is zeroed with probability p
     and the others are divided by 1 − p (seed 003 §7.4, (32)); otherwise no unit is dropped (33).
+    ``out``, the result of an earlier pass on as many samples, receives the hidden layers' z⁽ᵐ⁾ and
+    a⁽ᵐ⁾ in its arrays (a training loop's workspace: no new arrays of n rows each epoch).
     """
     Zs, As, masks = [], [X], []
     for m, (W, b) in enumerate(zip(weights, biases, strict=True)):
-        Z = As[-1] @ W.T + b
         last = m == len(weights) - 1
-        A = _output(Z, output) if last else activate(Z, activation)
+        reuse = out is not None and not last
+        Z = np.matmul(As[-1], W.T, out=out[0][m] if reuse else None)
+        Z += b
+        A = _output(Z, output) if last else activate(Z, activation, out[1][m + 1] if reuse else None)
         mask = None
         if not last and dropout > 0 and rng is not None:
             mask = (rng.random(A.shape) >= dropout) / (1.0 - dropout)
@@ -114,25 +123,30 @@ def _penalty(weights, lam: float, n: int) -> float:
     return 0.5 * lam * sum(float(np.sum(W * W)) for W in weights) / n
 
 
-def backward_pass(weights, Zs, As, masks, Y, activation: str, lam: float = 0.0):
+def backward_pass(weights, Zs, As, masks, Y, activation: str, lam: float = 0.0, out=None):
     """Back-propagation (seed 003 (20)–(22)) of E = loss + λ/(2n)·Σ‖W⁽ᵐ⁾‖²: the gradients and the δs.
 
     Output: δ⁽ˡ⁾ = (ŷ − y)/n for each of the three output/loss pairs. Hidden: δ⁽ᵐ⁾ = (δ⁽ᵐ⁺¹⁾W⁽ᵐ⁺¹⁾)
     ⊙ φ′(z⁽ᵐ⁾) (⊙ the dropout mask) — (21) with its sum over the units of layer m + 1 (the seed
     prints Σ_{j=1}^{m−1}). Then ∂E/∂W⁽ᵐ⁾ = δ⁽ᵐ⁾ᵀa⁽ᵐ⁻¹⁾ + (λ/n)W⁽ᵐ⁾ and ∂E/∂b⁽ᵐ⁾ = Σ δ⁽ᵐ⁾ (22).
+    ``out`` = (δs, slopes): one array per hidden layer each (of z⁽ᵐ⁾'s shape) that receive δ⁽ᵐ⁾ and
+    φ′(z⁽ᵐ⁾) (a training loop's workspace).
     """
     n = len(Y)
     L = len(weights)
-    delta = (As[-1] - Y) / n
+    delta = As[-1] - Y
+    delta /= n
     grads_W, grads_b, deltas = [None] * L, [None] * L, [None] * L
     for m in range(L - 1, -1, -1):
         deltas[m] = delta
         grads_W[m] = delta.T @ As[m] + (lam / n) * weights[m] if lam else delta.T @ As[m]
         grads_b[m] = np.add.reduce(delta, axis=0)  # = delta.sum(axis=0), without its wrapper
         if m > 0:
-            delta = (delta @ weights[m]) * activation_derivative(Zs[m - 1], As[m], activation)
+            deltas_out, slopes_out = (None, None) if out is None else (out[0][m - 1], out[1][m - 1])
+            delta = np.matmul(delta, weights[m], out=deltas_out)
+            delta *= activation_derivative(Zs[m - 1], As[m], activation, slopes_out)
             if masks[m - 1] is not None:
-                delta = delta * masks[m - 1]
+                delta *= masks[m - 1]
     return grads_W, grads_b, deltas
 
 
@@ -275,27 +289,21 @@ class _MLP(BaseEstimator):
         record = set(np.unique(np.linspace(0, self.epochs, min(self.n_snapshots, self.epochs + 1))
                                .round().astype(int)).tolist())
         lam, lr, p = float(self.lam), float(self.lr), float(self.dropout)
+        # full batch without dropout: an epoch's one step is the gradient just evaluated at its weights
+        full_batch = batch == n and p == 0
         history, curve = [], []
         self.diverged_, self.diverged_epoch_ = False, None
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            loss, kept_norms = self._evaluate(weights, biases, X, Y, lam)
+            loss, kept_norms, (gW, gb), work = self._evaluate(weights, biases, X, Y, lam)
             curve.append(loss)
             history.append(self._snapshot(0, weights, biases, loss, kept_norms))
             for epoch in range(1, self.epochs + 1):
-                X_epoch, Y_epoch = X, Y
-                if batch < n:  # the epoch's order, drawn once: each batch is then a slice
-                    order = rng.permutation(n)
-                    X_epoch, Y_epoch = X[order], Y[order]
-                new_W, new_b = [W.copy() for W in weights], [b.copy() for b in biases]
-                for start in range(0, n, batch):
-                    Zs, As, masks = forward_pass(new_W, new_b, X_epoch[start:start + batch], self.activation,
-                                                 self._output_kind, p, rng if p > 0 else None)
-                    gW, gb, _ = backward_pass(new_W, Zs, As, masks, Y_epoch[start:start + batch],
-                                              self.activation, lam)
-                    for m in range(len(new_W)):
-                        new_W[m] -= lr * gW[m]
-                        new_b[m] -= lr * gb[m]
-                loss, norms = self._evaluate(new_W, new_b, X, Y, lam)
+                if full_batch:
+                    new_W = [W - lr * g for W, g in zip(weights, gW, strict=True)]
+                    new_b = [b - lr * g for b, g in zip(biases, gb, strict=True)]
+                else:
+                    new_W, new_b = self._epoch(weights, biases, X, Y, batch, lr, lam, p, rng)
+                loss, norms, (gW, gb), work = self._evaluate(new_W, new_b, X, Y, lam, work)
                 finite = all(np.isfinite(W).all() for W in new_W) and all(np.isfinite(b).all() for b in new_b)
                 if not (finite and np.isfinite(loss) and loss < DIVERGED_LOSS and np.isfinite(norms).all()):
                     self.diverged_, self.diverged_epoch_ = True, epoch
@@ -316,11 +324,33 @@ class _MLP(BaseEstimator):
         self.history_ = tuple(history)
         return self
 
-    def _evaluate(self, weights, biases, X, Y, lam):
-        Zs, As, masks = forward_pass(weights, biases, X, self.activation, self._output_kind)
-        gW, _, _ = backward_pass(weights, Zs, As, masks, Y, self.activation, lam)
+    def _epoch(self, weights, biases, X, Y, batch, lr, lam, p, rng):
+        """One epoch of mini-batch steps: the epoch's order drawn once, each batch then a slice."""
+        n = len(X)
+        if batch < n:
+            order = rng.permutation(n)
+            X, Y = X[order], Y[order]
+        new_W, new_b = [W.copy() for W in weights], [b.copy() for b in biases]
+        for start in range(0, n, batch):
+            Zs, As, masks = forward_pass(new_W, new_b, X[start:start + batch], self.activation,
+                                         self._output_kind, p, rng if p > 0 else None)
+            gW, gb, _ = backward_pass(new_W, Zs, As, masks, Y[start:start + batch], self.activation, lam)
+            for m in range(len(new_W)):
+                new_W[m] -= lr * gW[m]
+                new_b[m] -= lr * gb[m]
+        return new_W, new_b
+
+    def _evaluate(self, weights, biases, X, Y, lam, work=None):
+        """The training loss (no dropout), ‖∂E/∂W⁽ᵐ⁾‖ and the full-batch gradients at these weights;
+        ``work``, returned by the previous call, holds the arrays of n rows that this one overwrites."""
+        passes, scratch = work or (None, None)
+        passes = forward_pass(weights, biases, X, self.activation, self._output_kind, out=passes)
+        Zs, As, masks = passes
+        if scratch is None:
+            scratch = [np.empty_like(Z) for Z in Zs[:-1]], [np.empty_like(Z) for Z in Zs[:-1]]
+        gW, gb, _ = backward_pass(weights, Zs, As, masks, Y, self.activation, lam, out=scratch)
         norms = np.array([np.sqrt(np.sum(g * g)) for g in gW])
-        return network_loss(As[-1], Y, self._output_kind), norms
+        return network_loss(As[-1], Y, self._output_kind), norms, (gW, gb), (passes, scratch)
 
     @staticmethod
     def _snapshot(epoch, weights, biases, loss, norms) -> MLPSnapshot:

@@ -128,6 +128,34 @@ def test_categorical_conditionals_match_scikit_learn():
         np.testing.assert_allclose(np.log(ours.conditionals_[j]), sk.feature_log_prob_[j], atol=1e-12)
 
 
+def test_categorical_counts_are_the_book_counts_for_number_and_object_tables():
+    # (4.10)/(4.11) from N_k and N_{k,jl} counted one sample at a time; the numeric table (np.unique path)
+    # and the same table as Python objects (dict path) give the same categories, in order of appearance.
+    rng = np.random.default_rng(3)
+    X = rng.integers(-3, 4, size=(300, 3)) * np.array([1, 10, 100])
+    y = rng.choice(["no", "yes", "maybe"], 300)
+    numeric = CategoricalNaiveBayes(lam=0.5).fit(X, y)
+    objects = CategoricalNaiveBayes(lam=0.5).fit(X.tolist(), y.tolist())
+    for model in (numeric, objects):
+        for j, cats in enumerate(model.categories_):
+            assert list(cats) == list(dict.fromkeys(X[:, j].tolist()))
+            assert all(type(v) is int for v in cats)
+            expected = [[sum(1 for i in range(300) if y[i] == c and X[i, j] == v) for v in cats]
+                        for c in model.classes_]
+            np.testing.assert_array_equal(model.feature_counts_[j], expected)
+        np.testing.assert_array_equal(model.class_count_, [np.sum(y == c) for c in model.classes_])
+    np.testing.assert_array_equal(numeric.predict_proba(X), objects.predict_proba(X.tolist()))
+    declared = CategoricalNaiveBayes(categories=[c[::-1] for c in numeric.categories_]).fit(X, y)
+    for j in range(3):
+        np.testing.assert_array_equal(declared.feature_counts_[j], numeric.feature_counts_[j][:, ::-1])
+    with pytest.raises(ValueError, match="no category 7"):
+        numeric.predict(np.array([[7, 0, 0]]))
+    with pytest.raises(ValueError, match="missing"):
+        CategoricalNaiveBayes().fit(np.array([[1.0], [np.nan]]), [0, 1])
+    with pytest.raises(ValueError, match="cannot be a category"):
+        CategoricalNaiveBayes().fit([[{1}], [{2}]], [0, 1])
+
+
 # ------------------------------------------------------------------------------------ GDA
 
 def test_shared_covariance_gda_is_logistic():

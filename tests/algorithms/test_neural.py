@@ -54,6 +54,30 @@ def test_backpropagation_equals_finite_differences(activation, output):
             assert abs(num - gb[m][r]) <= 1e-6 * max(abs(num), abs(gb[m][r]), 1e-3)
 
 
+
+@pytest.mark.parametrize("activation", ACTIVATIONS)
+@pytest.mark.parametrize("output", ["identity", "sigmoid", "softmax"])
+def test_a_pass_into_the_arrays_of_an_earlier_pass_gives_the_same_numbers(activation, output):
+    # the training loop's workspace: z, a, δ and φ′ written over an earlier pass at other weights
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(9, 2))
+    Y = targets(output, rng, len(X))
+    earlier = initial_parameters([2, 4, 3, Y.shape[1]], 1.5, rng)
+    weights, biases = initial_parameters([2, 4, 3, Y.shape[1]], 1.5, rng)
+    passes = forward_pass(*earlier, X, activation, output)
+    scratch = tuple([np.full_like(Z, np.nan) for Z in passes[0][:-1]] for _ in range(2))
+    backward_pass(earlier[0], *passes, Y, activation, 0.3, out=scratch)
+    fresh = forward_pass(weights, biases, X, activation, output)
+    reused = forward_pass(weights, biases, X, activation, output, out=passes)
+    assert reused[0][0] is passes[0][0] and reused[1][1] is passes[1][1]
+    for ours, plain in zip([*reused[0], *reused[1]], [*fresh[0], *fresh[1]], strict=True):
+        np.testing.assert_array_equal(ours, plain)
+    plain = backward_pass(weights, *fresh, Y, activation, 0.3)
+    into_scratch = backward_pass(weights, *reused, Y, activation, 0.3, out=scratch)
+    assert into_scratch[2][0] is scratch[0][0]
+    for ours, expected in zip(sum(into_scratch, []), sum(plain, []), strict=True):
+        np.testing.assert_array_equal(ours, expected)
+
 def sk_one_epoch(sk, X, y, weights, biases):
     """scikit-learn's net started from our weights (its coefs_ are W transposed), one more epoch."""
     with warnings.catch_warnings():
@@ -232,3 +256,44 @@ def test_training_equals_the_plain_mini_batch_loop(batch, lam, dropout):
             biases = [b - 0.2 * g for b, g in zip(biases, gb, strict=True)]
     for ours, plain in zip([*model.coefs_, *model.intercepts_], [*weights, *biases], strict=True):
         np.testing.assert_array_equal(ours, plain)
+
+
+@pytest.mark.parametrize("lam", [0.0, 0.1])
+def test_full_batch_history_equals_the_loop_that_evaluates_every_epoch(lam):
+    """Full batch: each epoch one step w ← w − α ∂E/∂w, then the loss and ‖∂E/∂W⁽ᵐ⁾‖ on the whole set
+    (seed 003 (20)–(23), written out for a 2-5-3-1 tanh net with a logistic output and cross-entropy);
+    fit reuses that evaluation as the next step's gradient and must give the same history_."""
+    data = load_dataset("xor", 150, 0.35, 0)
+    X, y = data.X, data.y
+    model = MLPClassifier((5, 3), "tanh", 0.3, None, lam, epochs=40, random_state=0, n_snapshots=7).fit(X, y)
+    Y = (y == model.classes_[1]).astype(float)[:, None]
+    n = len(X)
+
+    def loss_and_gradients(weights, biases):
+        A = [X]
+        for m, (W, b) in enumerate(zip(weights, biases, strict=True)):
+            z = A[-1] @ W.T + b
+            A.append(1 / (1 + np.exp(-z)) if m == 2 else np.tanh(z))
+        loss = -np.mean(Y * np.log(A[3]) + (1 - Y) * np.log(1 - A[3]))
+        delta, grads_W, grads_b = (A[3] - Y) / n, [None] * 3, [None] * 3
+        for m in (2, 1, 0):
+            grads_W[m], grads_b[m] = delta.T @ A[m] + lam / n * weights[m], delta.sum(axis=0)
+            delta = (delta @ weights[m]) * (1 - A[m] ** 2)
+        return loss, grads_W, grads_b
+
+    weights, biases = initial_parameters([2, 5, 3, 1], 1.0, np.random.default_rng(0))
+    curve, states = [], []
+    for _ in range(41):
+        loss, grads_W, grads_b = loss_and_gradients(weights, biases)
+        curve.append(loss)
+        states.append((weights, biases, [np.linalg.norm(g) for g in grads_W]))
+        weights = [W - 0.3 * g for W, g in zip(weights, grads_W, strict=True)]
+        biases = [b - 0.3 * g for b, g in zip(biases, grads_b, strict=True)]
+    np.testing.assert_allclose(model.loss_curve_, curve, rtol=1e-12)
+    assert [s.epoch for s in model.history_] == [0, 7, 13, 20, 27, 33, 40]
+    for snapshot in model.history_:
+        weights, biases, norms = states[snapshot.epoch]
+        assert snapshot.loss == pytest.approx(curve[snapshot.epoch], rel=1e-12)
+        np.testing.assert_allclose(snapshot.grad_norms, norms, rtol=1e-12)
+        for ours, plain in zip([*snapshot.weights, *snapshot.biases], [*weights, *biases], strict=True):
+            np.testing.assert_allclose(ours, plain, rtol=1e-12, atol=1e-15)
