@@ -148,7 +148,7 @@ class _ClassCriterion:
     def nodes(self, rows, w, starts, m):
         """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long),
         and each node's weight."""
-        Sw = self.U[rows] * w[:, None]
+        Sw = np.take(self.U, rows, axis=0) * w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
         return (Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1,
                 np.add.reduceat(w, starts))
@@ -1004,7 +1004,7 @@ class _Builder:
 
     def __init__(self, crit, X, categorical, multiway, max_depth, min_samples_leaf, epsilon,
                  max_features, rng, classes=None):
-        self.crit, self.X = crit, X
+        self.crit, self.X = crit, np.ascontiguousarray(X)
         self.categorical = categorical
         self.multiway = multiway
         self.max_depth = np.inf if max_depth is None else max_depth
@@ -1067,6 +1067,7 @@ class _Builder:
         cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), order)
         return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
 
+    @np.errstate(divide="ignore", invalid="ignore")                # empty children score −inf
     def _grow_levels(self, rows, w, starts, order=None):
         """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows.
 
@@ -1105,8 +1106,9 @@ class _Builder:
             split = feat >= 0
             if not split.any():
                 break
-            child_base = (2 * split).cumsum() - 2 * split
-            go_right = X[rows, feat.repeat(m)] > thr.repeat(m)
+            two = 2 * split
+            child_base = two.cumsum() - two
+            go_right = X.take(rows * d + feat.repeat(m)) > thr.repeat(m)
             child = np.where(split, child_base, 2 * B).repeat(m) + go_right
             kept = child.argsort(kind="stable")
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
@@ -1175,7 +1177,7 @@ class _Builder:
         ``kept`` are dropped), in the new entry numbering (entry ``kept[j]`` becomes j)."""
         d, E = srt.shape
         K = len(kept)
-        by_child = child[srt].argsort(axis=1, kind="stable")[:, :K]
+        by_child = np.take(child, srt).argsort(axis=1, kind="stable")[:, :K]
         flat = (by_child + (E * np.arange(d))[:, None]).ravel()       # gathers as flat takes
         new_index = np.empty(E, dtype=np.int64)
         new_index[kept] = np.arange(K)
@@ -1210,19 +1212,18 @@ class _Builder:
         threshold, left stats, score), each per (node, feature); ``has`` is False where the
         feature has no valid threshold, and the score comes from :meth:`split_scores`."""
         d, E = srt.shape
-        S = self.crit.search_stats(Sw)[srt]                            # (d, E, s)
+        S = np.take(self.crit.search_stats(Sw), srt, axis=0)           # (d, E, s)
         C0 = np.zeros((d, E + 1) + S.shape[2:])
         C = S.cumsum(axis=1, out=C0[:, 1:])
         L = C - C0[:, starts].repeat(m, axis=1)                       # left stats, entry i included
-        cnt = np.arange(1, E + 1) - starts.repeat(m)
+        cnt = np.arange(1, E + 1) - starts.repeat(m)                  # entries left of the cut
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
-        ok &= (cnt >= self.msl) & (m.repeat(m) - cnt >= self.msl) & open_.repeat(m)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
+        ok &= (cnt >= self.msl) & (cnt <= (m - self.msl).repeat(m))
+        score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
         score = np.where(ok, score, -np.inf)
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
-        has = np.isfinite(segmax)
+        has = np.isfinite(segmax) & open_
         tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp))
         hit = score >= (segmax - tol).repeat(m, axis=1)
         first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
@@ -1230,7 +1231,7 @@ class _Builder:
         xa = xs.ravel()[at]
         xb = xs.ravel().take(at + 1, mode="clip")                     # (any value where not has)
         mid = xa / 2.0 + xb / 2.0
-        left = L.reshape(d * E, -1)[at]
+        left = np.take(L.reshape(d * E, -1), at, axis=0)
         return has.T, np.where(mid == xb, xa, mid).T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
