@@ -177,22 +177,25 @@ class _ClassCriterion:
         (d, E, k) by feature and entry; P, imp: the stats (E, k) and impurity of each entry's
         node), −inf where a child is empty. Rearranged so as not to form proportions:
         W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
-        (Li Hang (5.8), (5.25))."""
-        R = P - L
-        WL, WR = _lastsum(L), _lastsum(R)
+        (Li Hang (5.8), (5.25)). Left and right children are stacked, one operation for both."""
+        LR = np.empty((2,) + L.shape)
+        LR[0] = L
+        np.subtract(P, L, out=LR[1])
+        WLR = _lastsum(LR)
         W = _lastsum(P)
         if self.kind == "gini":
-            child = (WL - _lastsum(L * L) / WL) + (WR - _lastsum(R * R) / WR)
+            T = WLR - _lastsum(LR * LR) / WLR
+            child = T[0] + T[1]
         else:
-            child = (_xlogx(WL) - _lastsum(_xlogx(L)) + _xlogx(WR) - _lastsum(_xlogx(R))) / _LOG2
-        parent_imp = imp
-        score = parent_imp - child / W
+            XW, XS = _xlogx(WLR), _lastsum(_xlogx(LR))
+            child = (XW[0] - XS[0] + XW[1] - XS[1]) / _LOG2
+        score = imp - child / W
         if self.kind == "gain_ratio":
-            split_info = (_xlogx(W) - _xlogx(WL) - _xlogx(WR)) / (W * _LOG2)
+            split_info = (_xlogx(W) - XW[0] - XW[1]) / (W * _LOG2)
             score = np.where(split_info > 0, score / split_info, -np.inf)
         elif self.kind == "gain_ratio_book":
-            score = np.where(parent_imp > 0, score / np.where(parent_imp > 0, parent_imp, 1.0), 0.0)
-        return np.where((WL > 0) & (WR > 0), score, -np.inf)
+            score = np.where(imp > 0, score / np.where(imp > 0, imp, 1.0), 0.0)
+        return np.where((WLR[0] > 0) & (WLR[1] > 0), score, -np.inf)
 
     def valid(self, children):
         return np.all(_lastsum(children) > 0, axis=0)
@@ -1019,6 +1022,11 @@ class _Builder:
     def _subset(self):
         return self.max_features is not None and self.max_features < self.d
 
+    def _draws(self):
+        """The generator of the ``max_features`` draws (made on first use: seeding costs time)."""
+        self.rng = check_random_state(self.rng)
+        return self.rng
+
     def _below(self, score, imp):
         """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4)."""
         if self.crit.strict:
@@ -1192,7 +1200,7 @@ class _Builder:
         B, d = scores.shape
         allowed = np.zeros((B, d), dtype=bool)
         idx = np.flatnonzero(open_)
-        keys = self.rng.random((len(idx), d))
+        keys = self._draws().random((len(idx), d))
         rank = np.argsort(np.argsort(keys, axis=1), axis=1)
         a = rank < self.max_features
         valid = ~np.isnan(scores[idx])
@@ -1276,7 +1284,7 @@ class _Builder:
         Xn = self.X[rows]
         nan_cols = np.isnan(Xn).any(0) if self.has_nan else np.zeros(self.d, dtype=bool)
         if self._subset():
-            perm = np.argsort(self.rng.random(self.d))
+            perm = np.argsort(self._draws().random(self.d))
             first, rest = sorted(perm[:self.max_features].tolist()), perm[self.max_features:].tolist()
         else:
             first, rest = list(range(self.d)), []
@@ -1570,7 +1578,7 @@ class _BaseTree(BaseEstimator):
         self.categorical_ = cat
         self.n_features_in_ = X.shape[1]
         builder = _Builder(crit, X, cat, multiway, self.max_depth, self.min_samples_leaf, eps,
-                           max_features, check_random_state(self.random_state), classes)
+                           max_features, self.random_state, classes)
         tree = builder.grow(w)
         if self.ccp_alpha > 0:
             tree = tree.prune(self.ccp_alpha, "ccp", normalize=True)
