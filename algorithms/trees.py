@@ -229,13 +229,14 @@ class _SquaredError:
         W = np.add.reduceat(w, starts)
         mu = np.add.reduceat(w * yr, starts) / W
         d = yr - mu.repeat(m)
-        Sw = np.empty((len(w), 3))
+        Sw = np.empty((len(w), 2))
         Sw[:, 0] = w
         np.multiply(w, d, out=Sw[:, 1])
-        np.multiply(Sw[:, 1], d, out=Sw[:, 2])
-        P = np.add.reduceat(Sw, starts, axis=0)
+        P = np.empty((len(starts), 3))                 # (numpy's sums do not depend on the layout)
+        P[:, :2] = np.add.reduceat(Sw, starts, axis=0)
+        P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
-        return Sw[:, :2], P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
+        return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
 
     @staticmethod
     def impurity(S):
