@@ -232,7 +232,7 @@ class _SquaredError:
         Sw = np.empty((len(w), 2))
         Sw[:, 0] = w
         np.multiply(w, d, out=Sw[:, 1])
-        P = np.empty((len(starts), 3))                 # (numpy's sums do not depend on the layout)
+        P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
         P[:, :2] = np.add.reduceat(Sw, starts, axis=0)
         P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
