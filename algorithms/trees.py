@@ -146,10 +146,12 @@ class _ClassCriterion:
         return S
 
     def nodes(self, rows, w, starts, m):
-        """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long)."""
-        Sw = self.U[rows] * w[:, None]
+        """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long),
+        and each node's weight."""
+        Sw = np.take(self.U, rows, axis=0) * w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
-        return Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1
+        return (Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1,
+                np.add.reduceat(w, starts))
 
     def evaluate(self, children, parent):
         """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
@@ -172,25 +174,28 @@ class _ClassCriterion:
 
     def split_scores(self, L, P, imp):
         """The score of :meth:`evaluate` for every threshold of a level at once (L: left stats
-        (E, d, k) by entry; P, imp: the stats (E, k) and impurity of each entry's node),
-        −inf where a child is empty. Rearranged so as not to form proportions:
+        (d, E, k) by feature and entry; P, imp: the stats (E, k) and impurity of each entry's
+        node), −inf where a child is empty. Rearranged so as not to form proportions:
         W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
-        (Li Hang (5.8), (5.25))."""
-        R = P[:, None, :] - L
-        WL, WR = _lastsum(L), _lastsum(R)
-        W = _lastsum(P)[:, None]
+        (Li Hang (5.8), (5.25)). Left and right children are stacked, one operation for both."""
+        LR = np.empty((2,) + L.shape)
+        LR[0] = L
+        np.subtract(P, L, out=LR[1])
+        WLR = _lastsum(LR)
+        W = _lastsum(P)
         if self.kind == "gini":
-            child = (WL - _lastsum(L * L) / WL) + (WR - _lastsum(R * R) / WR)
+            T = WLR - _lastsum(LR * LR) / WLR
+            child = T[0] + T[1]
         else:
-            child = (_xlogx(WL) - _lastsum(_xlogx(L)) + _xlogx(WR) - _lastsum(_xlogx(R))) / _LOG2
-        parent_imp = imp[:, None]
-        score = parent_imp - child / W
+            XW, XS = _xlogx(WLR), _lastsum(_xlogx(LR))
+            child = (XW[0] - XS[0] + XW[1] - XS[1]) / _LOG2
+        score = imp - child / W
         if self.kind == "gain_ratio":
-            split_info = (_xlogx(W) - _xlogx(WL) - _xlogx(WR)) / (W * _LOG2)
+            split_info = (_xlogx(W) - XW[0] - XW[1]) / (W * _LOG2)
             score = np.where(split_info > 0, score / split_info, -np.inf)
         elif self.kind == "gain_ratio_book":
-            score = np.where(parent_imp > 0, score / np.where(parent_imp > 0, parent_imp, 1.0), 0.0)
-        return np.where((WL > 0) & (WR > 0), score, -np.inf)
+            score = np.where(imp > 0, score / np.where(imp > 0, imp, 1.0), 0.0)
+        return np.where((WLR[0] > 0) & (WLR[1] > 0), score, -np.inf)
 
     def valid(self, children):
         return np.all(_lastsum(children) > 0, axis=0)
@@ -224,11 +229,14 @@ class _SquaredError:
         W = np.add.reduceat(w, starts)
         mu = np.add.reduceat(w * yr, starts) / W
         d = yr - mu.repeat(m)
-        wd = w * d
-        Sw = np.column_stack([w, wd, wd * d])
-        P = np.add.reduceat(Sw, starts, axis=0)
+        Sw = np.empty((len(w), 2))
+        Sw[:, 0] = w
+        np.multiply(w, d, out=Sw[:, 1])
+        P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
+        P[:, :2] = np.add.reduceat(Sw, starts, axis=0)
+        P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
-        return Sw[:, :2], P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure
+        return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
 
     @staticmethod
     def impurity(S):
@@ -253,7 +261,7 @@ class _SquaredError:
     def split_scores(L, P, imp):
         """:meth:`evaluate`'s score for every threshold of a level (see
         :meth:`_ClassCriterion.split_scores`)."""
-        W, S1 = P[:, 0, None], P[:, 1, None]
+        W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
         WR, S1R = W - WL, S1 - S1L
         gain = S1L * S1L / WL + S1R * S1R / WR - S1 * S1 / W
@@ -297,7 +305,8 @@ class _SecondOrder:
         P = np.add.reduceat(Sw, starts, axis=0)
         den = P[:, 1] + self.lam
         value = np.where(den > 0, -P[:, 0] / np.where(den > 0, den, 1.0), 0.0)
-        return Sw, P, -0.5 * self._ratio(P), value[:, None], np.zeros(len(starts), dtype=bool)
+        return (Sw, P, -0.5 * self._ratio(P), value[:, None], np.zeros(len(starts), dtype=bool),
+                np.add.reduceat(w, starts))
 
     def impurity(self, S):
         return -0.5 * self._ratio(S)
@@ -311,8 +320,8 @@ class _SecondOrder:
         """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
         (see :meth:`_ClassCriterion.split_scores`)."""
         GL, HL = L[..., 0], L[..., 1]
-        GR, HR = P[:, 0, None] - GL, P[:, 1, None] - HL
-        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)[:, None]
+        GR, HR = P[:, 0] - GL, P[:, 1] - HL
+        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)
         ok = (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
         ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
         return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
@@ -999,7 +1008,7 @@ class _Builder:
 
     def __init__(self, crit, X, categorical, multiway, max_depth, min_samples_leaf, epsilon,
                  max_features, rng, classes=None):
-        self.crit, self.X = crit, X
+        self.crit, self.X = crit, np.ascontiguousarray(X)
         self.categorical = categorical
         self.multiway = multiway
         self.max_depth = np.inf if max_depth is None else max_depth
@@ -1013,6 +1022,11 @@ class _Builder:
 
     def _subset(self):
         return self.max_features is not None and self.max_features < self.d
+
+    def _draws(self):
+        """The generator of the ``max_features`` draws (made on first use: seeding costs time)."""
+        self.rng = check_random_state(self.rng)
+        return self.rng
 
     def _below(self, score, imp):
         """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4)."""
@@ -1062,56 +1076,59 @@ class _Builder:
         cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), order)
         return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
 
-    def _grow_levels(self, rows, w, starts, srt=None):
+    @np.errstate(divide="ignore", invalid="ignore")                # empty children score −inf
+    def _grow_levels(self, rows, w, starts, order=None):
         """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows.
 
-        Each feature is sorted once, at the roots (or given: ``srt``): ``srt[:, f]`` lists the
-        entries of ``rows`` by node, then by X[:, f] (ties in entry order), and each level
-        partitions these lists between the children instead of sorting again. What does not
-        steer the growth (leaf reasons, r̃_v, the book's quantities of the candidates) is worked
-        out once at the end."""
+        Each feature is sorted once, at the roots (or given: ``order``, X's stable argsort per
+        column): ``srt[f]`` lists the entries of ``rows`` by node, then by X[:, f] (ties in entry
+        order), ``xs[f]`` their values, and each level partitions these lists between the
+        children instead of sorting again. What does not steer the growth (leaf reasons, r̃_v,
+        the book's quantities of the candidates) is worked out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
-        if srt is None and n_roots == 1:
-            srt = np.argsort(X[rows], axis=0, kind="stable")
-        elif srt is None:
+        if order is not None:
+            srt = np.ascontiguousarray(order.T)
+        elif n_roots == 1:
+            srt = np.argsort(X[rows].T, axis=1, kind="stable")
+        else:
             ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
-            srt = np.argsort(np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows],
-                             axis=0, kind="stable")
-        names = ("feature", "threshold", "n_samples", "weighted_n_samples", "stats", "value",
-                 "impurity", "pure", "found", "has", "cand_threshold", "left")
-        out = {name: [] for name in names}
+            srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
+                             axis=1, kind="stable")
+        xs = np.take_along_axis(X[rows].T, srt, axis=1)
+        levels = []
         depth = 0
         while True:
             B = len(starts)
-            Sw, P, imp, value, pure = crit.nodes(rows, w, starts, m)
-            open_ = (m >= 2 * msl) & ~pure & (depth < self.max_depth)
-            if open_.any():
-                has, thresholds, left, s = self._level_search(rows, Sw, P, imp, starts, m, open_,
-                                                              srt)
+            Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
+            open_ = (m >= 2 * msl) & ~pure
+            if depth < self.max_depth and open_.any():
+                has, thresholds, left, s = self._level_search(Sw, P, imp, starts, m, open_, srt,
+                                                              xs)
                 feat, thr, found = self._choose(has, thresholds, s, imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
                 has, thresholds = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
                 left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
-            for name, val in zip(names, (feat, thr, m, np.add.reduceat(w, starts), P, value, imp,
-                                         pure, found, has, thresholds, left), strict=True):
-                out[name].append(val)
+            levels.append((feat, thr, m, W, P, value, imp, pure, found, has, thresholds, left))
             split = feat >= 0
             if not split.any():
                 break
-            child_base = (2 * split).cumsum() - 2 * split
-            go_right = X[rows, feat.repeat(m)] > thr.repeat(m)
+            two = 2 * split
+            child_base = two.cumsum() - two
+            go_right = X.take(rows * d + feat.repeat(m)) > thr.repeat(m)
             child = np.where(split, child_base, 2 * B).repeat(m) + go_right
             kept = child.argsort(kind="stable")
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
             starts = m.cumsum() - m
             kept = kept[:m.sum()]
             rows, w = rows[kept], w[kept]
-            srt = self._partition_sorted(srt, child, kept)
+            srt, xs = self._partition_sorted(srt, xs, child, kept)
             depth += 1
-        return self._columns(out, n_roots)
+        names = ("feature", "threshold", "n_samples", "weighted_n_samples", "stats", "value",
+                 "impurity", "pure", "found", "has", "cand_threshold", "left")
+        return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
     def _choose(self, has, thresholds, s, imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
@@ -1163,14 +1180,17 @@ class _Builder:
         return cols, cands
 
     @staticmethod
-    def _partition_sorted(srt, child, kept):
-        """The per-feature sorted entry lists of the next level: each list of ``srt`` sorted stably
-        by the child its entry goes to (``child``; entries past ``kept`` are dropped), in the new
-        entry numbering (entry ``kept[j]`` becomes j)."""
-        by_child = child[srt].argsort(axis=0, kind="stable")[:len(kept)]
-        new_index = np.empty(len(child), dtype=np.int64)
-        new_index[kept] = np.arange(len(kept))
-        return new_index[srt[by_child, np.arange(srt.shape[1])]]
+    def _partition_sorted(srt, xs, child, kept):
+        """The per-feature sorted entry lists and values of the next level: each row of ``srt``
+        (and ``xs``) sorted stably by the child its entry goes to (``child``; entries past
+        ``kept`` are dropped), in the new entry numbering (entry ``kept[j]`` becomes j)."""
+        d, E = srt.shape
+        K = len(kept)
+        by_child = np.take(child, srt).argsort(axis=1, kind="stable")[:, :K]
+        flat = (by_child + (E * np.arange(d))[:, None]).ravel()       # gathers as flat takes
+        new_index = np.empty(E, dtype=np.int64)
+        new_index[kept] = np.arange(K)
+        return new_index[srt.ravel()[flat]].reshape(d, K), xs.ravel()[flat].reshape(d, K)
 
     def _allowed(self, scores, open_):
         """Which (node, feature) results count when each node draws ``max_features`` features.
@@ -1181,7 +1201,7 @@ class _Builder:
         B, d = scores.shape
         allowed = np.zeros((B, d), dtype=bool)
         idx = np.flatnonzero(open_)
-        keys = self.rng.random((len(idx), d))
+        keys = self._draws().random((len(idx), d))
         rank = np.argsort(np.argsort(keys, axis=1), axis=1)
         a = rank < self.max_features
         valid = ~np.isnan(scores[idx])
@@ -1195,33 +1215,33 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, rows, Sw, P, imp, starts, m, open_, srt):
-        """The best threshold of every feature in every open node of a level (``srt``: the entries
-        sorted per feature, see :meth:`_grow_levels`): (has, threshold, left stats, score), each
-        per (node, feature); ``has`` is False where the feature has no valid threshold, and the
-        score comes from :meth:`split_scores`."""
-        E, d = len(rows), self.d
-        xs = self.X[rows[srt], np.arange(d)]                           # (E, d) sorted values
-        S = self.crit.search_stats(Sw)[srt]                            # (E, d, s)
-        C0 = np.zeros((E + 1,) + S.shape[1:])
-        C = S.cumsum(axis=0, out=C0[1:])
-        L = C - C0[starts].repeat(m, axis=0)                          # left stats, entry i included
-        cnt = np.arange(1, E + 1) - starts.repeat(m)
-        ok_rows = (cnt >= self.msl) & (m.repeat(m) - cnt >= self.msl) & open_.repeat(m)
-        distinct = np.zeros((E, d), dtype=bool)
-        distinct[:-1] = xs[1:] > xs[:-1]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
-        score = np.where(distinct & ok_rows[:, None], score, -np.inf)
-        segmax = np.maximum.reduceat(score, starts, axis=0)            # (B, d)
-        has = np.isfinite(segmax)
-        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp)[:, None])
-        hit = score >= (segmax - tol).repeat(m, axis=0)
-        first = np.minimum.reduceat(np.where(hit, np.arange(E)[:, None], E - 1), starts, axis=0)
-        cols = np.arange(d)
-        xa, xb = xs[first, cols], xs[np.minimum(first + 1, E - 1), cols]
+    def _level_search(self, Sw, P, imp, starts, m, open_, srt, xs):
+        """The best threshold of every feature in every open node of a level (``srt``, ``xs``:
+        the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has,
+        threshold, left stats, score), each per (node, feature); ``has`` is False where the
+        feature has no valid threshold, and the score comes from :meth:`split_scores`."""
+        d, E = srt.shape
+        S = np.take(self.crit.search_stats(Sw), srt, axis=0)           # (d, E, s)
+        C0 = np.zeros((d, E + 1) + S.shape[2:])
+        C = S.cumsum(axis=1, out=C0[:, 1:])
+        L = C - C0[:, starts].repeat(m, axis=1)                       # left stats, entry i included
+        cnt = np.arange(1, E + 1) - starts.repeat(m)                  # entries left of the cut
+        ok = np.zeros((d, E), dtype=bool)
+        np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
+        ok &= (cnt >= self.msl) & (cnt <= (m - self.msl).repeat(m))
+        score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
+        score = np.where(ok, score, -np.inf)
+        segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
+        has = np.isfinite(segmax) & open_
+        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp))
+        hit = score >= (segmax - tol).repeat(m, axis=1)
+        first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
+        at = first + (E * np.arange(d))[:, None]                      # flat (feature, entry)
+        xa = xs.ravel()[at]
+        xb = xs.ravel().take(at + 1, mode="clip")                     # (any value where not has)
         mid = xa / 2.0 + xb / 2.0
-        return has, np.where(mid == xb, xa, mid), L[first, cols], segmax
+        left = np.take(L.reshape(d * E, -1), at, axis=0)
+        return has.T, np.where(mid == xb, xa, mid).T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 
@@ -1265,7 +1285,7 @@ class _Builder:
         Xn = self.X[rows]
         nan_cols = np.isnan(Xn).any(0) if self.has_nan else np.zeros(self.d, dtype=bool)
         if self._subset():
-            perm = np.argsort(self.rng.random(self.d))
+            perm = np.argsort(self._draws().random(self.d))
             first, rest = sorted(perm[:self.max_features].tolist()), perm[self.max_features:].tolist()
         else:
             first, rest = list(range(self.d)), []
@@ -1559,7 +1579,7 @@ class _BaseTree(BaseEstimator):
         self.categorical_ = cat
         self.n_features_in_ = X.shape[1]
         builder = _Builder(crit, X, cat, multiway, self.max_depth, self.min_samples_leaf, eps,
-                           max_features, check_random_state(self.random_state), classes)
+                           max_features, self.random_state, classes)
         tree = builder.grow(w)
         if self.ccp_alpha > 0:
             tree = tree.prune(self.ccp_alpha, "ccp", normalize=True)

@@ -1,6 +1,7 @@
 """Tests for algorithms.trees: Li Hang ch. 5 oracles (seed 002 §2, §5), scikit-learn parity,
 pruning invariants, missing values (seed 003 §4.5) and input checks."""
 
+import hashlib
 import itertools
 
 import numpy as np
@@ -574,6 +575,67 @@ def test_level_growth_gives_every_node_and_candidate_of_node_by_node_growth(monk
             for field in ("score", "impurity_decrease", "children_impurity", "split_info"):
                 np.testing.assert_allclose([getattr(c, field) for c in ca],
                                            [getattr(c, field) for c in cb], rtol=1e-9, atol=1e-11)
+
+
+# Structure digests (parent, feature, threshold, n_samples, reason of the five trees of each data
+# set below) recorded with the level-wise builder of a9cc2de, before its feature-major rewrite.
+RECORDED_DIGESTS = [
+    '946c03a929', 'b4908afa61', 'b15de0b07b', '2c2355be26', '6bd885d9d4', 'b2983b2863',
+    '921c61da93', 'c745d15f11', '6abd5f6482', '57c85aefa5', 'fc28e2530a', 'e4ddb6e405',
+    'a4a590e2bc', '5cd6924acf', '99ca1a0e91', '9303eb2be1', '7497ed163b', 'ebda44ef8f',
+    '73a004595b', 'e42435c17c', 'ac18a61fe7', 'a826326d86', '548cdf66d0', '43d50172f7']
+
+
+def test_level_growth_gives_the_recorded_trees_on_random_data():
+    """24 random data sets (ties, weights, depth limits, min_samples_leaf), every criterion: the
+    same trees, node for node and threshold for threshold, as the builder before the rewrite."""
+    rng = np.random.default_rng(2026)
+    digests = []
+    for trial in range(24):
+        n, d = int(rng.integers(20, 400)), int(rng.integers(1, 4))
+        X = rng.normal(size=(n, d)).round(trial % 4)
+        w = rng.uniform(0.2, 2, n) if trial % 3 == 1 else None
+        kw = dict(max_depth=[None, None, 4][trial % 3], min_samples_leaf=[1, 1, 3, 5][trial % 4])
+        yc = rng.integers(0, 2 + trial % 3, n) + (X[:, 0] > 0)
+        yr = X @ rng.normal(size=d) + rng.normal(size=n) * (trial % 2)
+        fits = [DecisionTreeClassifier(c, **kw).fit(X, yc, sample_weight=w)
+                for c in trees._CLASS_CRITERIA]
+        fits.append(DecisionTreeRegressor(**kw).fit(X, yr, sample_weight=w))
+        h = hashlib.sha256()
+        for est in fits:
+            for name in ("parent", "feature", "threshold", "n_samples", "reason"):
+                h.update(np.asarray(getattr(est.tree_, name), dtype=float).tobytes())
+        digests.append(h.hexdigest()[:10])
+    assert digests == RECORDED_DIGESTS
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_level_growth_equals_node_by_node_growth_on_random_data(monkeypatch, seed):
+    """The level-wise builder against the straightforward node-by-node one on random data sets of
+    2 to 60 rows: same nodes and thresholds, same numbers (every criterion, second order too)."""
+    rng = np.random.default_rng(100 + seed)
+    for trial in range(6):
+        n, d = int(rng.choice([2, 3, 7, 25, 60])), int(rng.integers(1, 4))
+        X = rng.normal(size=(n, d)).round(int(rng.integers(0, 3)))
+        w = [np.ones(n), rng.uniform(0.2, 2, n)][trial % 2]
+        y = rng.integers(0, 3, n)
+        g, h = rng.normal(size=n), rng.uniform(0.1, 0.3, n)
+        crits = [trees._ClassCriterion(c, y, 3) for c in trees._CLASS_CRITERIA]
+        crits += [trees._SquaredError(X[:, 0] + rng.normal(size=n)),
+                  trees._SecondOrder(g, h, 1.0, 0.0, 0.2)]
+        for crit in crits:
+            grown = []
+            for levelwise in (True, False):
+                monkeypatch.setattr(trees._Builder, "levelwise", levelwise)
+                builder = trees._Builder(crit, X, np.zeros(d, dtype=bool), False,
+                                         [None, 3][trial % 2], 1 + trial % 3, 0.0, None, None)
+                grown.append(builder.grow(w))
+            a, b = grown
+            for name in ("parent", "feature", "threshold", "n_samples", "reason"):
+                np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+            for name in ("impurity", "value", "stats", "score", "weighted_n_samples"):
+                np.testing.assert_allclose(getattr(a, name), getattr(b, name), rtol=1e-9,
+                                           atol=1e-12)
 
 
 def test_breadth_first_growth_and_truncation():
