@@ -42,7 +42,6 @@ from algorithms.trees import _check_reg_y
 from algorithms.trees import _check_sample_weight
 from algorithms.trees import _check_X
 from algorithms.trees import _has_text
-from algorithms.trees import _midpoint
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
 from algorithms.trees import _weighted_rows
@@ -62,6 +61,13 @@ def _ro(a) -> np.ndarray:
     a = np.array(a)
     a.setflags(write=False)
     return a
+
+
+def _midpoints(a, b):
+    """Thresholds between consecutive distinct sorted values a < b, elementwise as
+    :func:`algorithms.trees._midpoint`: a/2 + b/2, or a where that rounds up to b."""
+    mid = a / 2.0 + b / 2.0
+    return np.where(mid == b, a, mid)
 
 
 def _check_n_estimators(value):
@@ -183,7 +189,7 @@ def _stump_curve(x, codes, p, K):
     R = C[-1] - L
     ok = xs[1:] > xs[:-1]
     err, left, right = _side_errors(L[ok], R[ok])
-    thr = np.array([_midpoint(a, b) for a, b in zip(xs[:-1][ok], xs[1:][ok], strict=True)])
+    thr = _midpoints(xs[:-1][ok], xs[1:][ok])
     return thr, np.maximum(err, 0.0), left, right
 
 
@@ -859,7 +865,7 @@ def second_order_split_gains(x, g, h, lam: float = 1.0, gamma: float = 0.0) -> G
     C = C[ok]
     P = S.sum(0)
     gains = crit.evaluate(np.stack([C, P - C]), P)[0]
-    thr = np.array([_midpoint(a, b) for a, b in zip(xs[:-1][ok], xs[1:][ok], strict=True)])
+    thr = _midpoints(xs[:-1][ok], xs[1:][ok])
     return GainCurve(_ro(thr), _ro(gains), _ro(C[:, 0]), _ro(C[:, 1]), _ro(P[0] - C[:, 0]),
                      _ro(P[1] - C[:, 1]))
 

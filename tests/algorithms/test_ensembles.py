@@ -26,6 +26,7 @@ from algorithms.ensembles import ordered_target_statistics
 from algorithms.ensembles import second_order_split_gains
 from algorithms.trees import DecisionTreeClassifier
 from algorithms.trees import _Builder
+from algorithms.trees import _midpoint
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
 
@@ -105,6 +106,24 @@ def test_stump_matches_sugiyama_max_abs_e_rule():
         assert stump.weighted_error_ == pytest.approx((1 - abs(e[i])) / 2)
         assert stump.threshold_ == pytest.approx((x[order][i] + x[order][i + 1]) / 2)
         assert stump.polarity_ == np.sign(e[i])
+
+
+def test_stump_curve_thresholds_are_the_trees_midpoints_and_errors_by_brute_force():
+    """The stump's curve (one sort, cumulative sums, vectorised midpoints) equals trees._midpoint
+    of each pair of consecutive distinct values, and each error a direct count on that cut."""
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        x = rng.normal(size=40).round(1)
+        x[:2] = [np.nextafter(1.0, 0.0), 1.0]                # a/2 + b/2 rounds up to b: threshold a
+        y = rng.integers(2 + seed % 2, size=40)
+        w = rng.random(40)
+        curve = DecisionStump().error_curve(x[:, None], y, sample_weight=w, feature=0)
+        xs = np.unique(x)
+        pairs = zip(xs[:-1], xs[1:], strict=True)
+        assert curve.thresholds.tolist() == [_midpoint(a, b) for a, b in pairs]
+        assert curve.thresholds[np.searchsorted(xs, 1.0) - 1] == np.nextafter(1.0, 0.0)
+        for thr, err in zip(curve.thresholds, curve.errors, strict=True):
+            assert err == pytest.approx(DecisionStump.error_at(x[:, None], y, thr, 0, w)[0])
 
 
 def test_stump_feature_modes_and_multiclass():
