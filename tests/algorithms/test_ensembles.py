@@ -302,6 +302,35 @@ def test_batched_trees_equal_separate_fits_on_the_bootstrap():
         np.testing.assert_allclose(est.predict_proba(grid), single.predict_proba(grid))
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_trees_on_bootstrap_counts_equal_the_trees_on_the_repeated_rows(seed):
+    """A bootstrap grows on its distinct rows weighted by their multiplicities: every tree (all
+    node columns: sizes, leaf reasons, thresholds, …, and every candidate) and the random
+    feature draws are those of the repeated rows, on tied values too."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(150, 3)).round(1)
+    codes = rng.integers(2 + seed % 2, size=150)
+    tree = DecisionTreeClassifier(criterion=("gini", "entropy")[seed % 2],
+                                  max_depth=(None, 4)[seed // 2 % 2], max_features=2)
+    model = BaggingClassifier(8, estimator=tree, random_state=seed).fit(X, codes)
+    gen = np.random.default_rng(seed)
+    draws = [gen.integers(150, size=150) for _ in range(8)]
+    repeated = tree._forest_codes(X, codes, np.unique(codes), draws, gen)
+    np.testing.assert_array_equal(model.sample_counts_,
+                                  [np.bincount(d, minlength=150) for d in draws])
+    repeats = 0
+    for ours, ref, counts in zip(model.estimators_, repeated, model.sample_counts_, strict=True):
+        a, b = ours.tree_, ref.tree_
+        assert a._cols.keys() == b._cols.keys() and a._candidates.keys() == b._candidates.keys()
+        for name in a._cols:
+            np.testing.assert_array_equal(a._cols[name], b._cols[name], err_msg=name)
+        for name in a._candidates:
+            np.testing.assert_array_equal(a._candidates[name], b._candidates[name], err_msg=name)
+        distinct_rows = np.bincount(a.apply(X[counts > 0]), minlength=a.n_nodes)
+        repeats += np.count_nonzero((distinct_rows == 1) & (a.n_samples > 1))
+    assert repeats > 0                       # leaves of one row drawn several times were met
+
+
 def test_bagged_stumps_one_round_is_a_stump_on_the_bootstrap_sample():
     X, y = diagonal_data(50, seed=0)
     model = BaggingClassifier(n_estimators=1, estimator=DecisionStump(), random_state=3).fit(X, y)
