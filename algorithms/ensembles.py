@@ -309,6 +309,28 @@ class DecisionStump(BaseEstimator):
 # Bagging and random forests (Sugiyama §9.2; seed 003 §5.7)
 
 
+def _oob_votes(members, X, counts):
+    """Each tree's class probabilities on its out-of-bag rows (counts 0), all trees routed down
+    together one depth at a time (threshold trees, no missing values): ``predict_proba`` of
+    every member on its rows without a Python pass per tree and depth."""
+    trees = [m.tree_ for m in members]
+    offset = np.cumsum([0] + [t.n_nodes for t in trees[:-1]])
+    first_child = np.concatenate([t.first_child + o for t, o in zip(trees, offset, strict=True)])
+    feature = np.concatenate([t.feature for t in trees])
+    threshold = np.concatenate([t.threshold for t in trees])
+    is_leaf = np.concatenate([t.is_leaf for t in trees])
+    rows = [np.flatnonzero(c == 0) for c in counts]
+    x_row = np.concatenate(rows)
+    node = np.repeat(offset, [len(r) for r in rows])
+    inner = np.flatnonzero(~is_leaf[node])
+    while len(inner):
+        at = node[inner]
+        node[inner] = first_child[at] + (X[x_row[inner], feature[at]] > threshold[at])
+        inner = inner[~is_leaf[node[inner]]]
+    values = np.concatenate([t.value for t in trees])[node]
+    return np.split(values, np.cumsum([len(r) for r in rows])[:-1])
+
+
 @dataclass(frozen=True)
 class BaggingStep:
     """Learner ``index`` (1-based), the bootstrap multiplicity of every training sample, and the
@@ -360,12 +382,13 @@ class BaggingClassifier(BaseEstimator):
         counts_all = [np.bincount(idx, minlength=n) for idx in draws]
         if batched:                     # all trees grown together, level by level
             members = self._grow_batched(clone(base), X, codes, classes, draws, counts_all, rng)
+            oob_votes = _oob_votes(members, X, counts_all)
         for b, (idx, counts) in enumerate(zip(draws, counts_all, strict=True)):
             est = (members[b] if batched
                    else _fit_member(base, X[idx], codes[idx], classes, np.ones(n), rng))
             out = counts == 0
             if out.any():
-                oob_sum[out] += _member_proba(est, X[out], classes)
+                oob_sum[out] += oob_votes[b] if batched else _member_proba(est, X[out], classes)
             seen = oob_sum.sum(1) > 0
             err = (float(np.mean(np.argmax(oob_sum[seen], 1) != codes[seen])) if seen.any()
                    else np.nan)

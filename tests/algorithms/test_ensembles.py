@@ -268,24 +268,30 @@ def test_adaboost_string_labels_and_sample_weight():
 # Bagging and random forests (Sugiyama §9.2; seed 003 §5.7)
 
 
-def test_bagging_records_bootstraps_and_oob_curve():
+@pytest.mark.parametrize("make", [
+    lambda: BaggingClassifier(n_estimators=15, random_state=0),
+    lambda: RandomForestClassifier(15, max_depth=6, criterion="entropy", random_state=4),
+    lambda: BaggingClassifier(15, DecisionTreeClassifier(ccp_alpha=0.01), random_state=2)])
+def test_bagging_records_bootstraps_and_oob_curve(make):
     X, y, rng = noisy_data(200)
-    model = BaggingClassifier(n_estimators=15, random_state=0).fit(X, y)
+    model = make().fit(X, y)
     counts = model.sample_counts_
     assert counts.shape == (15, 200) and np.all(counts.sum(1) == 200)
     assert 0.25 < np.mean(counts == 0) < 0.5                      # ≈ (1 − 1/n)^n = 0.368
     for b, est in enumerate(model.estimators_):
         assert est.tree_.n_samples[0] == 200 and model.history_[b].index == b + 1
         np.testing.assert_array_equal(model.history_[b].sample_counts, counts[b])
-    # recompute the OOB curve by hand from the members
+    # recompute the OOB votes and curve by hand from the members (trees routed one at a time)
     votes = np.zeros((200, 2))
     for b, est in enumerate(model.estimators_):
         out = counts[b] == 0
         votes[out] += est.predict_proba(X[out])
         seen = votes.sum(1) > 0
-        assert model.oob_error_curve_[b] == pytest.approx(
-            np.mean(np.argmax(votes[seen], 1) != y[seen]))
+        assert model.oob_error_curve_[b] == np.mean(np.argmax(votes[seen], 1) != y[seen])
     assert model.oob_error_ == model.oob_error_curve_[-1]
+    with np.errstate(invalid="ignore"):                  # NaN: rows never out of bag
+        np.testing.assert_array_equal(model.oob_decision_function_,
+                                      votes / votes.sum(1, keepdims=True))
     proba = model.predict_proba(X)
     np.testing.assert_allclose(proba, np.mean([e.predict_proba(X) for e in model.estimators_], 0))
 
