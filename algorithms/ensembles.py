@@ -970,16 +970,16 @@ class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
                       else np.full(1 if K == 2 else K, float(self.base_score)))
         raw = np.tile(self.init_, (len(X), 1))
         Y = np.eye(K)[codes] if K > 2 else codes[:, None].astype(float)
-        history, order = self._start(), _presort(X)
+        history, order, P = self._start(), _presort(X), self._proba(raw)
         for _ in range(self._T):
-            P = self._proba(raw)
             Pk = P if K > 2 else P[:, 1:]
             G, H = Pk - Y, Pk * (1 - Pk)
             trees = [self._grow(X, G[:, k], H[:, k], lam, gamma, mcw, order)
                      for k in range(G.shape[1])]
             raw = raw + self._nu * np.column_stack([t.predict_value(X)[:, 0] for t in trees])
+            P = self._proba(raw)                    # the loss now, the next round's g and h
             self._record(history, SecondOrderStep, trees, G if K > 2 else G[:, 0],
-                         H if K > 2 else H[:, 0], _log_loss(codes, self._proba(raw)))
+                         H if K > 2 else H[:, 0], _log_loss(codes, P))
         return self._finish(history)
 
 

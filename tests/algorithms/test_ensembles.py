@@ -490,6 +490,14 @@ def test_second_order_classifier_gains_and_leaf_weights():
     multi = SecondOrderBoostingClassifier(n_estimators=10).fit(X, y3)
     np.testing.assert_allclose(multi.predict_proba(X).sum(1), 1.0)
     assert multi.history_[0].gradients.shape == (200, 3)
+    for fitted, labels in ((model, y), (multi, y3)):      # g, h at f_{m−1}; loss at f_m, exactly
+        Y = np.eye(3)[labels] if labels is y3 else labels
+        staged = [fitted.predict_proba(X, n_rounds=0)] + list(fitted.staged_predict_proba(X))
+        for step, before in zip(fitted.history_, staged, strict=False):
+            p = before if labels is y3 else before[:, 1]
+            np.testing.assert_array_equal(step.gradients, p - Y)
+            np.testing.assert_array_equal(step.hessians, p * (1 - p))
+        np.testing.assert_array_equal(fitted.loss_curve(X, labels)[1:], fitted.train_loss_)
     huge = SecondOrderBoostingClassifier(n_estimators=3, gamma=1e6).fit(X, y)
     assert all(t[0].n_nodes == 1 for t in huge.trees_)
 
