@@ -1033,14 +1033,17 @@ class _Builder:
         """Several trees on the same X grown together (one root per entry of ``samples``, a list
         of row-index arrays, e.g. bootstrap draws). Each tree equals a separate fit on X[rows]
         except that the random feature draws come from one shared generator. ``counts`` (with
-        min_samples_leaf = 1): each sample's rows are distinct and row i stands for counts[i]
-        copies (a bootstrap as weights, as scikit-learn does); the same trees as the copies."""
+        min_samples_leaf = 1): each sample's rows are distinct and ascending and row i stands for
+        counts[i] copies (a bootstrap as weights, as scikit-learn does); the same trees as the
+        copies, and the roots' sorted entries are gathered from one argsort of X."""
         rows = np.concatenate(samples)
         sizes = [len(r) for r in samples]
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-        w = np.ones(len(rows)) if counts is None else np.concatenate(counts).astype(float)
-        cols, cands = self._grow_levels(rows, w, starts)
-        if counts is not None:
+        if counts is None:
+            cols, cands = self._grow_levels(rows, np.ones(len(rows)), starts)
+        else:
+            cols, cands = self._grow_levels(rows, np.concatenate(counts).astype(float), starts,
+                                            self._distinct_rows_order(rows, sizes))
             self._count_copies(cols)
         R = len(samples)
         tree_of = np.empty(len(cols["parent"]), dtype=np.int64)
@@ -1062,6 +1065,17 @@ class _Builder:
             trees.append(Tree(c, self.d, self.crit.task, self.classes, None,
                               {name: v[sel] for name, v in cands.items()}))
         return trees
+
+    def _distinct_rows_order(self, rows, sizes):
+        """Entries (E, d) by sample, then by X[:, f], ties in entry order, for samples of distinct
+        ascending rows: X's stable argsort per column with each sample's absent rows left out."""
+        n, tree = len(self.X), np.repeat(np.arange(len(sizes)), sizes)
+        present = np.zeros((len(sizes), n), dtype=bool)
+        present[tree, rows] = True
+        entry = np.zeros((len(sizes), n), dtype=np.int64)
+        entry[tree, rows] = np.arange(len(rows))
+        by_value = np.argsort(self.X, axis=0, kind="stable")
+        return np.column_stack([entry[:, o][present[:, o]] for o in by_value.T])
 
     def _count_copies(self, cols):
         """Node sizes counted in copies (the weights are counts): a node of one row repeated is

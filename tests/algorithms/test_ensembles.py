@@ -335,6 +335,13 @@ def test_trees_on_bootstrap_counts_equal_the_trees_on_the_repeated_rows(seed):
         distinct_rows = np.bincount(a.apply(X[counts > 0]), minlength=a.n_nodes)
         repeats += np.count_nonzero((distinct_rows == 1) & (a.n_samples > 1))
     assert repeats > 0                       # leaves of one row drawn several times were met
+    rows = [np.flatnonzero(c) for c in model.sample_counts_]   # the roots' sorted entries
+    entries, sizes = np.concatenate(rows), [len(r) for r in rows]
+    ranks = np.column_stack([np.unique(x, return_inverse=True)[1] for x in X.T])
+    keys = np.repeat(np.arange(8), sizes)[:, None] * 150 + ranks[entries]
+    builder = _Builder(None, X, np.zeros(3, dtype=bool), False, None, 1, 0.0, None, None)
+    np.testing.assert_array_equal(builder._distinct_rows_order(entries, sizes),
+                                  np.argsort(keys, axis=0, kind="stable"))
 
 
 def test_bagged_stumps_one_round_is_a_stump_on_the_bootstrap_sample():
