@@ -1078,8 +1078,9 @@ class _Builder:
         return np.column_stack([entry[:, o][present[:, o]] for o in by_value.T])
 
     def _count_copies(self, cols):
-        """Node sizes counted in copies (the weights are counts): a node of one row repeated is
-        then pure, not below min_samples_leaf = 1 (the only size rule that counts alike)."""
+        """Node sizes counted in copies (the weights are counts), and a leaf of one row repeated
+        is pure, not below min_samples_leaf. With min_samples_leaf = 1 the other size rules
+        decide alike on distinct rows and on copies (a mixed node has two distinct rows)."""
         if self.msl != 1:
             raise ValueError("Rows with counts give the trees of their copies for min_samples_leaf = 1.")
         one_row = cols["n_samples"] == 1
