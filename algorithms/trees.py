@@ -1043,14 +1043,22 @@ class _Builder:
 
     # -- level by level ----------------------------------------------------------------------
 
-    def grow_forest(self, samples) -> list[Tree]:
+    def grow_forest(self, samples, counts=None) -> list[Tree]:
         """Several trees on the same X grown together (one root per entry of ``samples``, a list
         of row-index arrays, e.g. bootstrap draws). Each tree equals a separate fit on X[rows]
-        except that the random feature draws come from one shared generator."""
+        except that the random feature draws come from one shared generator. ``counts`` (with
+        min_samples_leaf = 1): each sample's rows are distinct and ascending and row i stands for
+        counts[i] copies (a bootstrap as weights, as scikit-learn does); the same trees as the
+        copies, and the roots' sorted entries are gathered from one argsort of X."""
         rows = np.concatenate(samples)
         sizes = [len(r) for r in samples]
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-        cols, cands = self._grow_levels(rows, np.ones(len(rows)), starts)
+        if counts is None:
+            cols, cands = self._grow_levels(rows, np.ones(len(rows)), starts)
+        else:
+            cols, cands = self._grow_levels(rows, np.concatenate(counts).astype(float), starts,
+                                            self._distinct_rows_order(rows, sizes))
+            self._count_copies(cols)
         R = len(samples)
         tree_of = np.empty(len(cols["parent"]), dtype=np.int64)
         tree_of[:R] = np.arange(R)
@@ -1071,6 +1079,29 @@ class _Builder:
             trees.append(Tree(c, self.d, self.crit.task, self.classes, None,
                               {name: v[sel] for name, v in cands.items()}))
         return trees
+
+    def _distinct_rows_order(self, rows, sizes):
+        """Entries (E, d) by sample, then by X[:, f], ties in entry order, for samples of distinct
+        ascending rows: X's stable argsort per column with each sample's absent rows left out."""
+        n, tree = len(self.X), np.repeat(np.arange(len(sizes)), sizes)
+        present = np.zeros((len(sizes), n), dtype=bool)
+        present[tree, rows] = True
+        entry = np.zeros((len(sizes), n), dtype=np.int64)
+        entry[tree, rows] = np.arange(len(rows))
+        by_value = np.argsort(self.X, axis=0, kind="stable")
+        return np.column_stack([entry[:, o][present[:, o]] for o in by_value.T])
+
+    def _count_copies(self, cols):
+        """Node sizes counted in copies (the weights are counts), and a leaf of one row repeated
+        is pure, not below min_samples_leaf. With min_samples_leaf = 1 the other size rules
+        decide alike on distinct rows and on copies (a mixed node has two distinct rows)."""
+        if self.msl != 1:
+            raise ValueError("Rows with counts give the trees of their copies for min_samples_leaf = 1.")
+        one_row = cols["n_samples"] == 1
+        cols["n_samples"] = np.rint(cols["weighted_n_samples"]).astype(cols["n_samples"].dtype)
+        repeated = one_row & (cols["n_samples"] > 1)
+        cols["reason"][repeated & (cols["reason"] == _REASON_CODE["min_samples_leaf"])] = \
+            _REASON_CODE["pure"]
 
     def _grow_tree_levels(self, w0: FloatArray, order=None) -> Tree:
         cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), order)
@@ -1589,15 +1620,16 @@ class _BaseTree(BaseEstimator):
     def _set_tree(self, tree):
         self.tree_ = tree
 
-    def _forest(self, crit, X, samples, multiway, classes, rng) -> list:
-        """Fitted copies of this estimator, one per row sample, grown together (bagging)."""
+    def _forest(self, crit, X, samples, multiway, classes, rng, counts=None) -> list:
+        """Fitted copies of this estimator, one per row sample, grown together (bagging);
+        ``counts`` as in :meth:`_Builder.grow_forest`."""
         eps, max_features, cat = self._check_params(X.shape[1])
         builder = _Builder(crit, X, cat, multiway, self.max_depth, self.min_samples_leaf, eps,
                            max_features, rng, classes)
         if cat.any() or not builder.levelwise:
             raise ValueError("Batched growth needs numeric features.")
         out = []
-        for tree in builder.grow_forest(samples):
+        for tree in builder.grow_forest(samples, counts):
             if self.ccp_alpha > 0:
                 tree = tree.prune(self.ccp_alpha, "ccp", normalize=True)
             est = copy.copy(self)
@@ -1741,12 +1773,13 @@ class DecisionTreeClassifier(_BaseTree):
         crit = _ClassCriterion(self.criterion, codes, len(classes))
         return self._grow(crit, X, w, self.criterion in _MULTIWAY_CRITERIA, classes)
 
-    def _forest_codes(self, X, codes, classes, samples, rng) -> list:
+    def _forest_codes(self, X, codes, classes, samples, rng, counts=None) -> list:
         """One fitted copy per row sample (bootstrap), all grown in one level-wise pass."""
         if self.criterion not in _CLASS_CRITERIA:
             raise ValueError(f"criterion must be one of {_CLASS_CRITERIA}; got {self.criterion!r}.")
         crit = _ClassCriterion(self.criterion, codes, len(classes))
-        return self._forest(crit, X, samples, self.criterion in _MULTIWAY_CRITERIA, classes, rng)
+        return self._forest(crit, X, samples, self.criterion in _MULTIWAY_CRITERIA, classes, rng,
+                            counts)
 
     def predict_proba(self, X) -> FloatArray:
         """Class distribution of the leaf (a mixture of leaves for samples with missing values)."""

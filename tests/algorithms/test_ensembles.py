@@ -26,6 +26,7 @@ from algorithms.ensembles import ordered_target_statistics
 from algorithms.ensembles import second_order_split_gains
 from algorithms.trees import DecisionTreeClassifier
 from algorithms.trees import _Builder
+from algorithms.trees import _midpoint
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
 
@@ -105,6 +106,24 @@ def test_stump_matches_sugiyama_max_abs_e_rule():
         assert stump.weighted_error_ == pytest.approx((1 - abs(e[i])) / 2)
         assert stump.threshold_ == pytest.approx((x[order][i] + x[order][i + 1]) / 2)
         assert stump.polarity_ == np.sign(e[i])
+
+
+def test_stump_curve_thresholds_are_the_trees_midpoints_and_errors_by_brute_force():
+    """The stump's curve (one sort, cumulative sums, vectorised midpoints) equals trees._midpoint
+    of each pair of consecutive distinct values, and each error a direct count on that cut."""
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        x = rng.normal(size=40).round(1)
+        x[:2] = [np.nextafter(1.0, 0.0), 1.0]                # a/2 + b/2 rounds up to b: threshold a
+        y = rng.integers(2 + seed % 2, size=40)
+        w = rng.random(40)
+        curve = DecisionStump().error_curve(x[:, None], y, sample_weight=w, feature=0)
+        xs = np.unique(x)
+        pairs = zip(xs[:-1], xs[1:], strict=True)
+        assert curve.thresholds.tolist() == [_midpoint(a, b) for a, b in pairs]
+        assert curve.thresholds[np.searchsorted(xs, 1.0) - 1] == np.nextafter(1.0, 0.0)
+        for thr, err in zip(curve.thresholds, curve.errors, strict=True):
+            assert err == pytest.approx(DecisionStump.error_at(x[:, None], y, thr, 0, w)[0])
 
 
 def test_stump_feature_modes_and_multiclass():
@@ -249,24 +268,30 @@ def test_adaboost_string_labels_and_sample_weight():
 # Bagging and random forests (Sugiyama §9.2; seed 003 §5.7)
 
 
-def test_bagging_records_bootstraps_and_oob_curve():
+@pytest.mark.parametrize("make", [
+    lambda: BaggingClassifier(n_estimators=15, random_state=0),
+    lambda: RandomForestClassifier(15, max_depth=6, criterion="entropy", random_state=4),
+    lambda: BaggingClassifier(15, DecisionTreeClassifier(ccp_alpha=0.01), random_state=2)])
+def test_bagging_records_bootstraps_and_oob_curve(make):
     X, y, rng = noisy_data(200)
-    model = BaggingClassifier(n_estimators=15, random_state=0).fit(X, y)
+    model = make().fit(X, y)
     counts = model.sample_counts_
     assert counts.shape == (15, 200) and np.all(counts.sum(1) == 200)
     assert 0.25 < np.mean(counts == 0) < 0.5                      # ≈ (1 − 1/n)^n = 0.368
     for b, est in enumerate(model.estimators_):
         assert est.tree_.n_samples[0] == 200 and model.history_[b].index == b + 1
         np.testing.assert_array_equal(model.history_[b].sample_counts, counts[b])
-    # recompute the OOB curve by hand from the members
+    # recompute the OOB votes and curve by hand from the members (trees routed one at a time)
     votes = np.zeros((200, 2))
     for b, est in enumerate(model.estimators_):
         out = counts[b] == 0
         votes[out] += est.predict_proba(X[out])
         seen = votes.sum(1) > 0
-        assert model.oob_error_curve_[b] == pytest.approx(
-            np.mean(np.argmax(votes[seen], 1) != y[seen]))
+        assert model.oob_error_curve_[b] == np.mean(np.argmax(votes[seen], 1) != y[seen])
     assert model.oob_error_ == model.oob_error_curve_[-1]
+    with np.errstate(invalid="ignore"):                  # NaN: rows never out of bag
+        np.testing.assert_array_equal(model.oob_decision_function_,
+                                      votes / votes.sum(1, keepdims=True))
     proba = model.predict_proba(X)
     np.testing.assert_allclose(proba, np.mean([e.predict_proba(X) for e in model.estimators_], 0))
 
@@ -281,6 +306,42 @@ def test_batched_trees_equal_separate_fits_on_the_bootstrap():
         single = DecisionTreeClassifier(max_depth=5).fit(X[idx], y[idx])
         np.testing.assert_array_equal(est.tree_.feature, single.tree_.feature)
         np.testing.assert_allclose(est.predict_proba(grid), single.predict_proba(grid))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_trees_on_bootstrap_counts_equal_the_trees_on_the_repeated_rows(seed):
+    """A bootstrap grows on its distinct rows weighted by their multiplicities: every tree (all
+    node columns: sizes, leaf reasons, thresholds, …, and every candidate) and the random
+    feature draws are those of the repeated rows, on tied values too."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(150, 3)).round(1)
+    codes = rng.integers(2 + seed % 2, size=150)
+    tree = DecisionTreeClassifier(criterion=("gini", "entropy")[seed % 2],
+                                  max_depth=(None, 4)[seed // 2 % 2], max_features=2)
+    model = BaggingClassifier(8, estimator=tree, random_state=seed).fit(X, codes)
+    gen = np.random.default_rng(seed)
+    draws = [gen.integers(150, size=150) for _ in range(8)]
+    repeated = tree._forest_codes(X, codes, np.unique(codes), draws, gen)
+    np.testing.assert_array_equal(model.sample_counts_,
+                                  [np.bincount(d, minlength=150) for d in draws])
+    repeats = 0
+    for ours, ref, counts in zip(model.estimators_, repeated, model.sample_counts_, strict=True):
+        a, b = ours.tree_, ref.tree_
+        assert a._cols.keys() == b._cols.keys() and a._candidates.keys() == b._candidates.keys()
+        for name in a._cols:
+            np.testing.assert_array_equal(a._cols[name], b._cols[name], err_msg=name)
+        for name in a._candidates:
+            np.testing.assert_array_equal(a._candidates[name], b._candidates[name], err_msg=name)
+        distinct_rows = np.bincount(a.apply(X[counts > 0]), minlength=a.n_nodes)
+        repeats += np.count_nonzero((distinct_rows == 1) & (a.n_samples > 1))
+    assert repeats > 0                       # leaves of one row drawn several times were met
+    rows = [np.flatnonzero(c) for c in model.sample_counts_]   # the roots' sorted entries
+    entries, sizes = np.concatenate(rows), [len(r) for r in rows]
+    ranks = np.column_stack([np.unique(x, return_inverse=True)[1] for x in X.T])
+    keys = np.repeat(np.arange(8), sizes)[:, None] * 150 + ranks[entries]
+    builder = _Builder(None, X, np.zeros(3, dtype=bool), False, None, 1, 0.0, None, None)
+    np.testing.assert_array_equal(builder._distinct_rows_order(entries, sizes),
+                                  np.argsort(keys, axis=0, kind="stable"))
 
 
 def test_bagged_stumps_one_round_is_a_stump_on_the_bootstrap_sample():
@@ -436,6 +497,14 @@ def test_second_order_classifier_gains_and_leaf_weights():
     multi = SecondOrderBoostingClassifier(n_estimators=10).fit(X, y3)
     np.testing.assert_allclose(multi.predict_proba(X).sum(1), 1.0)
     assert multi.history_[0].gradients.shape == (200, 3)
+    for fitted, labels in ((model, y), (multi, y3)):      # g, h at f_{m−1}; loss at f_m, exactly
+        Y = np.eye(3)[labels] if labels is y3 else labels
+        staged = [fitted.predict_proba(X, n_rounds=0)] + list(fitted.staged_predict_proba(X))
+        for step, before in zip(fitted.history_, staged, strict=False):
+            p = before if labels is y3 else before[:, 1]
+            np.testing.assert_array_equal(step.gradients, p - Y)
+            np.testing.assert_array_equal(step.hessians, p * (1 - p))
+        np.testing.assert_array_equal(fitted.loss_curve(X, labels)[1:], fitted.train_loss_)
     huge = SecondOrderBoostingClassifier(n_estimators=3, gamma=1e6).fit(X, y)
     assert all(t[0].n_nodes == 1 for t in huge.trees_)
 
