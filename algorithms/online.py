@@ -17,6 +17,7 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 from __future__ import annotations
 
 import math
+from itertools import chain
 from itertools import repeat
 from operator import add
 from operator import mul
@@ -89,8 +90,9 @@ class _OnlineLinear(BaseEstimator):
         self.theta_ = np.zeros(d)
 
     def _walk(self, Xa: FloatArray, targets: list[float], room: int):
-        """Learn from the samples in order: returns the per-sample scores, losses and steps and the
-        state (θ, Σ) after each of the first ``room`` samples."""
+        """Learn from the samples in order: returns the per-sample scores, losses and steps, the
+        states (θ, Σ) after the first ``room`` samples and how many samples each state stands for
+        (None: one each)."""
         scores, losses, steps, thetas, covs = [], [], [], [], []
         for x, target in zip(Xa, targets.tolist(), strict=True):
             score, loss, step = self._update(x, target)
@@ -100,7 +102,7 @@ class _OnlineLinear(BaseEstimator):
             if len(thetas) < room:  # every update rebinds θ and Σ, so no copies
                 thetas.append(self.theta_)
                 covs.append(getattr(self, "cov_", None))
-        return scores, losses, steps, thetas, covs
+        return scores, losses, steps, thetas, covs, None
 
     def _update(self, x: FloatArray, y: float) -> tuple[float, float, float]:
         """Learn from one sample; return (score before, loss suffered, step size)."""
@@ -148,27 +150,31 @@ class _OnlineLinear(BaseEstimator):
             self.history_ = ()
             self._start(Xa.shape[1])
         room = max(0, MAX_HISTORY - len(self.history_))
-        scores, losses, steps, thetas, covs = self._walk(Xa, targets, room)
+        scores, losses, steps, thetas, covs, counts = self._walk(Xa, targets, room)
         scores, losses, steps = np.asarray(scores), np.asarray(losses), np.asarray(steps)
         mistakes = targets * scores <= 0 if self._is_classifier else np.zeros(len(scores), dtype=bool)
         self.n_seen_ += len(scores)
         self.n_mistakes_ += int(mistakes.sum())
         # the running total in stream order (cumsum adds one by one, as the walk did)
         self.cumulative_loss_ = float(np.cumsum(np.r_[self.cumulative_loss_, losses])[-1])
-        self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs)
+        self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs, counts)
         self.coef_, self.intercept_ = self._split(self.theta_)
         return self
 
-    def _steps(self, scores, losses, steps, mistakes, thetas, covs) -> tuple[OnlineStep, ...]:
-        """The first ``len(thetas)`` samples as :class:`OnlineStep` s, their weights read-only rows
-        of one array."""
-        k = len(thetas)
-        if not k:
+    def _steps(self, scores, losses, steps, mistakes, thetas, covs, counts) -> tuple[OnlineStep, ...]:
+        """The first recorded samples as :class:`OnlineStep` s; state j stands for ``counts[j]``
+        samples in a row, which share its read-only rows of one array."""
+        if not len(thetas):
             return ()
         first_t = len(self.history_) + 1  # history is only extended while every sample was recorded
         thetas = _frozen(thetas)
-        w, b = (thetas[:, :-1], thetas[:, -1].tolist()) if self.fit_intercept else (thetas, [0.0] * k)
+        w, b = (list(thetas[:, :-1]), thetas[:, -1].tolist()) if self.fit_intercept else (list(thetas), None)
         covs = list(_frozen(covs)) if covs[0] is not None else covs
+        if counts is not None:
+            w, covs = (list(chain.from_iterable(map(repeat, rows, counts))) for rows in (w, covs))
+            b = None if b is None else np.repeat(b, counts).tolist()
+        k = len(w)
+        b = [0.0] * k if b is None else b
         records = (a[:k].tolist() for a in (scores, losses, mistakes, steps))
         fields = zip(range(first_t, first_t + k), *records, w, b, covs, strict=True)
         return tuple(map(tuple.__new__, repeat(OnlineStep), fields))  # NamedTuple._make without its checks
@@ -313,8 +319,7 @@ class _AdditiveLinear(_OnlineLinear):
                         break
         self.theta_ = np.array(theta, dtype=float)
         counts = np.diff(np.minimum(np.r_[changed_at, n], room))
-        kept = np.repeat(np.array(thetas, dtype=float), counts, axis=0)
-        return scores, losses, steps, kept, [None] * len(kept)
+        return scores, losses, steps, thetas, [None] * len(thetas), counts.tolist()
 
 
 def _check_C(C) -> float:
