@@ -17,7 +17,6 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 from __future__ import annotations
 
 import math
-from itertools import chain
 from itertools import repeat
 from operator import add
 from operator import mul
@@ -151,10 +150,12 @@ class _OnlineLinear(BaseEstimator):
             self._start(Xa.shape[1])
         room = max(0, MAX_HISTORY - len(self.history_))
         scores, losses, steps, thetas, covs, counts = self._walk(Xa, targets, room)
-        scores, losses, steps = np.asarray(scores), np.asarray(losses), np.asarray(steps)
-        mistakes = targets * scores <= 0 if self._is_classifier else np.zeros(len(scores), dtype=bool)
+        if self._is_classifier:
+            mistakes = (targets * np.array(scores) <= 0).tolist()
+        else:
+            mistakes = [False] * len(scores)
         self.n_seen_ += len(scores)
-        self.n_mistakes_ += int(mistakes.sum())
+        self.n_mistakes_ += sum(mistakes)
         # the running total in stream order (cumsum adds one by one, as the walk did)
         self.cumulative_loss_ = float(np.cumsum(np.r_[self.cumulative_loss_, losses])[-1])
         self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs, counts)
@@ -163,20 +164,18 @@ class _OnlineLinear(BaseEstimator):
 
     def _steps(self, scores, losses, steps, mistakes, thetas, covs, counts) -> tuple[OnlineStep, ...]:
         """The first recorded samples as :class:`OnlineStep` s; state j stands for ``counts[j]``
-        samples in a row, which share its read-only rows of one array."""
+        samples in a row (None: one each), which share its read-only rows of one array."""
         if not len(thetas):
             return ()
         first_t = len(self.history_) + 1  # history is only extended while every sample was recorded
         thetas = _frozen(thetas)
-        w, b = (list(thetas[:, :-1]), thetas[:, -1].tolist()) if self.fit_intercept else (list(thetas), None)
-        covs = list(_frozen(covs)) if covs[0] is not None else covs
-        if counts is not None:
-            w, covs = (list(chain.from_iterable(map(repeat, rows, counts))) for rows in (w, covs))
-            b = None if b is None else np.repeat(b, counts).tolist()
-        k = len(w)
-        b = [0.0] * k if b is None else b
-        records = (a[:k].tolist() for a in (scores, losses, mistakes, steps))
-        fields = zip(range(first_t, first_t + k), *records, w, b, covs, strict=True)
+        owner = np.arange(len(thetas)) if counts is None else np.repeat(np.arange(len(thetas)), counts)
+        k, pick = len(owner), owner.tolist()
+        w = list(map(list(thetas[:, :-1] if self.fit_intercept else thetas).__getitem__, pick))
+        b = thetas[owner, -1].tolist() if self.fit_intercept else [0.0] * k
+        covs = list(map(list(_frozen(covs)).__getitem__, pick)) if covs[0] is not None else [None] * k
+        fields = zip(range(first_t, first_t + k), scores[:k], losses[:k], mistakes[:k], steps[:k], w, b, covs,
+                     strict=True)
         return tuple(map(tuple.__new__, repeat(OnlineStep), fields))  # NamedTuple._make without its checks
 
     def _split(self, theta) -> tuple[FloatArray, float]:
@@ -277,12 +276,13 @@ class _AdditiveLinear(_OnlineLinear):
             def dot(a, b): return float(a @ b)
             def move(theta, c, x): return theta + c * x
             def block_scores(block, theta): return block @ np.asarray(theta)
-        scores, losses, steps = np.empty(n), np.empty(n), np.zeros(n)
+        scores, losses, steps = [], [], []  # of each sample, in order
+        add_score, add_loss, add_step = scores.append, losses.append, steps.append
         changed_at, thetas = [0], [theta]  # θ after sample changed_at[k] and until the next change
 
-        def skip(i: int) -> int:
+        def skip(i: int, theta) -> int:
             """Record the passive samples from i on; return the next sample that may move θ."""
-            size, weights = 32, np.abs(np.asarray(theta))
+            size, weights = 128, np.abs(np.asarray(theta))
             while i < n:
                 block = Xa[i:i + size]
                 score = block_scores(block, theta)
@@ -290,7 +290,9 @@ class _AdditiveLinear(_OnlineLinear):
                 margin = 1e-9 * (np.abs(block) @ weights + np.abs(y[i:i + size]) + scale)
                 active = np.flatnonzero(gap >= -margin)
                 passive = int(active[0]) if len(active) else len(block)
-                scores[i:i + passive], losses[i:i + passive] = score[:passive], loss[:passive]
+                scores.extend(score[:passive].tolist())
+                losses.extend(loss[:passive].tolist())
+                steps.extend(repeat(0.0, passive))
                 i += passive
                 if len(active):
                     return i
@@ -300,13 +302,15 @@ class _AdditiveLinear(_OnlineLinear):
         i, passive_run = 0, 0
         while i < n:
             if passive_run == self._PASSIVE_RUN:
-                i, passive_run = skip(i), 0
+                i, passive_run = skip(i, theta), 0
             stop = min(n, i + self._CHUNK)
             chunk = zip(rows(i, stop), y[i:stop].tolist(), sq_norms[i:stop].tolist(), strict=True)
             for x, target, sq_norm in chunk:  # one sample at a time until a passive run
                 score = dot(theta, x)
                 loss, step, c = rule(score, target, sq_norm)
-                scores[i], losses[i], steps[i] = score, loss, step
+                add_score(score)
+                add_loss(loss)
+                add_step(step)
                 i += 1
                 if c:
                     theta = move(theta, c, x)
@@ -319,7 +323,7 @@ class _AdditiveLinear(_OnlineLinear):
                         break
         self.theta_ = np.array(theta, dtype=float)
         counts = np.diff(np.minimum(np.r_[changed_at, n], room))
-        return scores, losses, steps, thetas, [None] * len(thetas), counts.tolist()
+        return scores, losses, steps, thetas, [None] * len(thetas), counts
 
 
 def _check_C(C) -> float:
