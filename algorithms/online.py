@@ -156,8 +156,10 @@ class _OnlineLinear(BaseEstimator):
             mistakes = [False] * len(scores)
         self.n_seen_ += len(scores)
         self.n_mistakes_ += sum(mistakes)
-        # the running total in stream order (cumsum adds one by one, as the walk did)
-        self.cumulative_loss_ = float(np.cumsum(np.r_[self.cumulative_loss_, losses])[-1])
+        cumulative = self.cumulative_loss_
+        for loss in losses:  # in stream order, as the running total was kept
+            cumulative += loss
+        self.cumulative_loss_ = cumulative
         self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs, counts)
         self.coef_, self.intercept_ = self._split(self.theta_)
         return self
@@ -322,7 +324,7 @@ class _AdditiveLinear(_OnlineLinear):
                     if passive_run == self._PASSIVE_RUN:
                         break
         self.theta_ = np.array(theta, dtype=float)
-        counts = np.diff(np.minimum(np.r_[changed_at, n], room))
+        counts = np.diff(np.minimum(changed_at + [n], room))
         return scores, losses, steps, thetas, [None] * len(thetas), counts
 
 
