@@ -89,10 +89,11 @@ class _OnlineLinear(BaseEstimator):
         self.theta_ = np.zeros(d)
 
     def _walk(self, Xa: FloatArray, targets: list[float], room: int):
-        """Learn from the samples in order: returns the per-sample scores, losses and steps and the
-        state (θ, Σ) after each of the first ``room`` samples."""
+        """Learn from the samples in order: returns the per-sample scores, losses and steps, the
+        states (θ, Σ) after the first ``room`` samples and how many samples each state stands for
+        (None: one each)."""
         scores, losses, steps, thetas, covs = [], [], [], [], []
-        for x, target in zip(Xa, targets, strict=True):
+        for x, target in zip(Xa, targets.tolist(), strict=True):
             score, loss, step = self._update(x, target)
             scores.append(score)
             losses.append(loss)
@@ -100,7 +101,7 @@ class _OnlineLinear(BaseEstimator):
             if len(thetas) < room:  # every update rebinds θ and Σ, so no copies
                 thetas.append(self.theta_)
                 covs.append(getattr(self, "cov_", None))
-        return scores, losses, steps, thetas, covs
+        return scores, losses, steps, thetas, covs, None
 
     def _update(self, x: FloatArray, y: float) -> tuple[float, float, float]:
         """Learn from one sample; return (score before, loss suffered, step size)."""
@@ -118,11 +119,12 @@ class _OnlineLinear(BaseEstimator):
                     "(or be named with classes=…)."
                 )
             self.classes_ = found
-        known = np.isin(y, self.classes_)
+        positive = y == self.classes_[1]
+        known = positive | (y == self.classes_[0])
         if not known.all():
             raise ValueError(f"Unknown label {np.asarray(y)[~known][0]!r}: this stream's classes are "
                              f"{self.classes_.tolist()}.")
-        return np.where(y == self.classes_[1], 1.0, -1.0)
+        return np.where(positive, 1.0, -1.0)
 
     def fit(self, X, y) -> "_OnlineLinear":
         """Forget everything and learn from the stream (X, y) in its order (one pass)."""
@@ -147,31 +149,33 @@ class _OnlineLinear(BaseEstimator):
             self.history_ = ()
             self._start(Xa.shape[1])
         room = max(0, MAX_HISTORY - len(self.history_))
-        scores, losses, steps, thetas, covs = self._walk(Xa, targets.tolist(), room)
+        scores, losses, steps, thetas, covs, counts = self._walk(Xa, targets, room)
         if self._is_classifier:
             mistakes = (targets * np.array(scores) <= 0).tolist()
         else:
             mistakes = [False] * len(scores)
+        self.n_seen_ += len(scores)
+        self.n_mistakes_ += sum(mistakes)
         cumulative = self.cumulative_loss_
         for loss in losses:  # in stream order, as the running total was kept
             cumulative += loss
-        self.n_seen_ += len(scores)
-        self.n_mistakes_ += sum(mistakes)
         self.cumulative_loss_ = cumulative
-        self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs)
+        self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs, counts)
         self.coef_, self.intercept_ = self._split(self.theta_)
         return self
 
-    def _steps(self, scores, losses, steps, mistakes, thetas, covs) -> tuple[OnlineStep, ...]:
-        """The first ``len(thetas)`` samples as :class:`OnlineStep` s, their weights read-only rows
-        of one array."""
-        k = len(thetas)
-        if not k:
+    def _steps(self, scores, losses, steps, mistakes, thetas, covs, counts) -> tuple[OnlineStep, ...]:
+        """The first recorded samples as :class:`OnlineStep` s; state j stands for ``counts[j]``
+        samples in a row (None: one each), which share its read-only rows of one array."""
+        if not len(thetas):
             return ()
         first_t = len(self.history_) + 1  # history is only extended while every sample was recorded
         thetas = _frozen(thetas)
-        w, b = (thetas[:, :-1], thetas[:, -1].tolist()) if self.fit_intercept else (thetas, [0.0] * k)
-        covs = list(_frozen(covs)) if covs[0] is not None else covs
+        owner = np.arange(len(thetas)) if counts is None else np.repeat(np.arange(len(thetas)), counts)
+        k, pick = len(owner), owner.tolist()
+        w = list(map(list(thetas[:, :-1] if self.fit_intercept else thetas).__getitem__, pick))
+        b = thetas[owner, -1].tolist() if self.fit_intercept else [0.0] * k
+        covs = list(map(list(_frozen(covs)).__getitem__, pick)) if covs[0] is not None else [None] * k
         fields = zip(range(first_t, first_t + k), scores[:k], losses[:k], mistakes[:k], steps[:k], w, b, covs,
                      strict=True)
         return tuple(map(tuple.__new__, repeat(OnlineStep), fields))  # NamedTuple._make without its checks
@@ -236,36 +240,92 @@ class _OnlineLinear(BaseEstimator):
 class _AdditiveLinear(_OnlineLinear):
     """Learners whose update is θ ← θ + c x (the perceptron, passive-aggressive learning).
 
-    With the few features of the views the stream is walked in plain Python floats (a numpy call
-    costs more than a short dot product); with many, in numpy.
+    θ changes only at the samples whose rule moves it, so the walk scores the samples ahead in
+    blocks with the current θ and steps, one sample at a time, only through the samples that may
+    move it (and any sample within a relative 1e-9 of its rule's threshold, so no decision depends
+    on round-off). With the few features of the views the scores are the Python-float sums, column
+    by column, in the same order (bit for bit); with many, numpy products.
     """
+
+    _PASSIVE_RUN = 8  # passive samples in a row before the walk scores the next ones in a block
+    _CHUNK = 32  # samples converted to Python floats at a time for the one-at-a-time walk
 
     def _rule(self):
         """The per-sample rule: a function (score, y, ‖x‖²) → (loss, step size, c)."""
         raise NotImplementedError
 
+    def _gaps(self, scores: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray, float]:
+        """The rule on a block: (gap, loss, scale); the rule may move θ only where gap ≥ 0, and
+        ``scale`` bounds the rule's constants (for the round-off margin)."""
+        raise NotImplementedError
+
     def _walk(self, Xa, targets, room):
-        rule = self._rule()
-        sq_norms = np.einsum("ij,ij->i", Xa, Xa).tolist()
+        rule, n, y = self._rule(), len(Xa), np.asarray(targets, dtype=float)
+        sq_norms = np.einsum("ij,ij->i", Xa, Xa)
         if Xa.shape[1] <= _PYTHON_FLOATS_UP_TO:
-            rows, theta = Xa.tolist(), self.theta_.tolist()
+            theta = self.theta_.tolist()
+            def rows(start, stop): return Xa[start:stop].tolist()
             def dot(a, b): return sum(map(mul, a, b))
             def move(theta, c, x): return list(map(add, theta, map(c.__mul__, x)))
+            def block_scores(block, theta):  # the order of sum(map(mul, θ, x)), so the same floats
+                total = np.zeros(len(block))
+                for column, weight in zip(block.T, theta, strict=True):
+                    total += column * weight
+                return total
         else:
-            rows, theta = Xa, self.theta_
+            theta = self.theta_
+            def rows(start, stop): return Xa[start:stop]
             def dot(a, b): return float(a @ b)
             def move(theta, c, x): return theta + c * x
-        records, thetas = [], []
-        for x, target, sq_norm in zip(rows, targets, sq_norms, strict=True):
-            score = dot(theta, x)
-            loss, step, c = rule(score, target, sq_norm)
-            if c:
-                theta = move(theta, c, x)
-            records.append((score, loss, step))
-            thetas.append(theta)  # every update rebinds θ, so no copies
+            def block_scores(block, theta): return block @ np.asarray(theta)
+        scores, losses, steps = [], [], []  # of each sample, in order
+        add_score, add_loss, add_step = scores.append, losses.append, steps.append
+        changed_at, thetas = [0], [theta]  # θ after sample changed_at[k] and until the next change
+
+        def skip(i: int, theta) -> int:
+            """Record the passive samples from i on; return the next sample that may move θ."""
+            size, weights = 128, np.abs(np.asarray(theta))
+            while i < n:
+                block = Xa[i:i + size]
+                score = block_scores(block, theta)
+                gap, loss, scale = self._gaps(score, y[i:i + size])
+                margin = 1e-9 * (np.abs(block) @ weights + np.abs(y[i:i + size]) + scale)
+                active = np.flatnonzero(gap >= -margin)
+                passive = int(active[0]) if len(active) else len(block)
+                scores.extend(score[:passive].tolist())
+                losses.extend(loss[:passive].tolist())
+                steps.extend(repeat(0.0, passive))
+                i += passive
+                if len(active):
+                    return i
+                size *= 2
+            return n
+
+        i, passive_run = 0, 0
+        while i < n:
+            if passive_run == self._PASSIVE_RUN:
+                i, passive_run = skip(i, theta), 0
+            stop = min(n, i + self._CHUNK)
+            chunk = zip(rows(i, stop), y[i:stop].tolist(), sq_norms[i:stop].tolist(), strict=True)
+            for x, target, sq_norm in chunk:  # one sample at a time until a passive run
+                score = dot(theta, x)
+                loss, step, c = rule(score, target, sq_norm)
+                add_score(score)
+                add_loss(loss)
+                add_step(step)
+                i += 1
+                if c:
+                    theta = move(theta, c, x)
+                    changed_at.append(i - 1)
+                    thetas.append(theta)
+                    passive_run = 0
+                else:
+                    passive_run += 1
+                    if passive_run == self._PASSIVE_RUN:
+                        break
         self.theta_ = np.array(theta, dtype=float)
-        scores, losses, steps = map(list, zip(*records, strict=True))
-        return scores, losses, steps, thetas[:room], [None] * min(room, len(thetas))
+        counts = np.diff(np.minimum(changed_at + [n], room))
+        return scores, losses, steps, thetas, [None] * len(thetas), counts
 
 
 def _check_C(C) -> float:
@@ -298,6 +358,10 @@ class OnlinePerceptron(_AdditiveLinear):
             loss = max(0.0, 1.0 - y * score)
             return (loss, 1.0, y) if y * score <= 0 else (loss, 0.0, 0.0)
         return perceptron
+
+    def _gaps(self, scores, y):
+        margins = y * scores
+        return -margins, np.maximum(0.0, 1.0 - margins), 0.0
 
 
 def _pa_step(loss: float, sq_norm: float, variant: str, C: float) -> float:
@@ -346,6 +410,10 @@ class PassiveAggressiveClassifier(_PassiveAggressive):
             return loss, tau, tau * y
         return pa
 
+    def _gaps(self, scores, y):
+        gap = 1.0 - y * scores
+        return gap, np.maximum(0.0, gap), 1.0
+
 
 class PassiveAggressiveRegressor(_PassiveAggressive):
     """Passive-aggressive regression (Sugiyama §15.1.3; Crammer et al. 2006).
@@ -375,6 +443,11 @@ class PassiveAggressiveRegressor(_PassiveAggressive):
             tau = _pa_step(loss, sq_norm, variant, C)
             return loss, tau, math.copysign(tau, residual)
         return pa
+
+    def _gaps(self, scores, y):
+        epsilon = float(self.epsilon)
+        gap = np.abs(y - scores) - epsilon
+        return gap, np.maximum(0.0, gap), epsilon
 
 
 class _AROW(_OnlineLinear):
