@@ -534,17 +534,15 @@ def curves_figure(
     legend_rows: int = 1,
 ) -> go.Figure:
     """Loss / objective / error curves against iteration or complexity."""
-    fig = base_figure(style, axes, title, height, legend_rows)
-    for curve in curves:
-        trace = line_trace(curve, style)
+    traces = [line_trace(curve, style) for curve in curves]
+    for trace in traces:
         if markers:
             trace["mode"] = "lines+markers"
-        fig.add_trace(trace)
-    if log_x:
-        fig.update_xaxes(type="log", range=list(np.log10(axes.x_range)), exponentformat="power")
-    if log_y:
-        fig.update_yaxes(type="log", range=list(np.log10(axes.y_range)), exponentformat="power")
-    return fig
+    layout = {}
+    for name, log, value_range in (("xaxis", log_x, axes.x_range), ("yaxis", log_y, axes.y_range)):
+        if log:
+            layout[name] = dict(type="log", range=list(np.log10(value_range)), exponentformat="power")
+    return figure(style, axes, title, traces, height=height, legend_rows=legend_rows, **layout)
 
 
 def bar_figure(
