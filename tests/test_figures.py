@@ -9,6 +9,7 @@ from ui.figures import curves_figure
 from ui.figures import decision_surface
 from ui.figures import discrete_scale
 from ui.figures import grid_points
+from ui.figures import heatmap_figure
 from ui.figures import line_points
 from ui.figures import padded_range
 from ui.figures import scatter_axes
@@ -89,3 +90,31 @@ def test_curves_figure_leaves_room_for_the_legend_rows_asked_for():
     one, four = (curves_figure([curve], axes, style, title="t", legend_rows=r) for r in (1, 4))
     assert four.layout.margin.t - one.layout.margin.t == pytest.approx(3 * 1.7 * style.font_size, abs=1)
     assert one.data[0].mode == "lines"
+
+
+def test_curves_figure_log_axes_hold_the_log_range_and_markers():
+    style = style_for(False)
+    curve = Curve("err", np.array([1.0, 10.0, 100.0]), np.array([0.5, 0.05, 0.01]), "#000000")
+    fig = curves_figure([curve], Axes((1, 100), (0.01, 1)), style, log_x=True, log_y=True, markers=True)
+    assert fig.layout.xaxis.type == fig.layout.yaxis.type == "log"
+    np.testing.assert_allclose(fig.layout.xaxis.range, [0.0, 2.0])
+    np.testing.assert_allclose(fig.layout.yaxis.range, [-2.0, 0.0])
+    assert fig.layout.xaxis.exponentformat == "power" and fig.data[0].mode == "lines+markers"
+
+
+def test_heatmap_figure_labels_every_cell_and_marks_the_best_and_selected():
+    z = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    fig = heatmap_figure(z, [0.1, 1, 10], ["a", "b"], ("C", "σ"), style_for(False), best=(1, 2),
+                         selected=(0, 1), colorbar_title="err", title="grid", best_name="best",
+                         selected_name="now")
+    heat, cells, selected, best = fig.data
+    np.testing.assert_array_equal(heat.z, z)
+    assert heat.colorbar.title.text == "err" and heat.reversescale
+    assert list(cells.text) == ["0.1, a: 1", "1, a: 2", "10, a: 3", "0.1, b: 4", "1, b: 5", "10, b: 6"]
+    np.testing.assert_array_equal(cells.customdata, [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]])
+    assert (selected.x, selected.y, best.x, best.y) == ((1,), (0,), (2,), (1,))
+    assert list(fig.layout.xaxis.ticktext) == ["0.1", "1", "10"]
+    assert list(fig.layout.yaxis.ticktext) == ["a", "b"]
+    assert fig.layout.xaxis.range == (-0.5, 2.5) and fig.layout.yaxis.range == (-0.5, 1.5)
+    assert fig.layout.xaxis.title.text == "C" and fig.layout.title.text == "grid"
+    assert fig.layout.clickmode == "event+select"

@@ -442,10 +442,13 @@ def heatmap_figure(
     """Heat-map of a parameter grid (rows = y_labels) with the best and the selected cell marked.
 
     Invisible markers at the cell centres make every cell clickable (customdata = (row, col)).
+    The layout is given whole to the figure (Plotly's update_layout/update_xaxes cost ~15 ms).
     """
     xs = np.arange(len(x_labels))
     ys = np.arange(len(y_labels))
-    fig = go.Figure(
+    cx, cy = np.meshgrid(xs, ys)
+    rows_cols = np.column_stack([cy.ravel(), cx.ravel()])
+    traces = [
         go.Heatmap(
             x=xs,
             y=ys,
@@ -454,11 +457,7 @@ def heatmap_figure(
             reversescale=True,
             colorbar=dict(title=colorbar_title),
             hoverinfo="skip",
-        )
-    )
-    cx, cy = np.meshgrid(xs, ys)
-    rows_cols = np.column_stack([cy.ravel(), cx.ravel()])
-    fig.add_trace(
+        ),
         go.Scatter(
             x=cx.ravel(),
             y=cy.ravel(),
@@ -469,10 +468,10 @@ def heatmap_figure(
             hovertemplate="%{text}<extra></extra>",
             text=[f"{x_labels[c]}, {y_labels[r]}: {z[r, c]:.4g}" for r, c in rows_cols],
             name="cells",
-        )
-    )
+        ),
+    ]
     if selected is not None:
-        fig.add_trace(
+        traces.append(
             go.Scatter(
                 x=[selected[1]],
                 y=[selected[0]],
@@ -487,7 +486,7 @@ def heatmap_figure(
             )
         )
     if best is not None:
-        fig.add_trace(
+        traces.append(
             go.Scatter(
                 x=[best[1]],
                 y=[best[0]],
@@ -501,27 +500,25 @@ def heatmap_figure(
                 ),
             )
         )
-    fig.update_layout(
+
+    def cells_axis(ticks: np.ndarray, labels, axis_title: str) -> dict:
+        return dict(
+            tickvals=ticks,
+            ticktext=[str(v) for v in labels],
+            title=axis_title,
+            range=[-0.5, len(ticks) - 0.5],
+            automargin=True,
+        )
+
+    layout = dict(
         height=style.figure_height,
         font=dict(size=style.font_size),
         clickmode="event+select",
         **title_and_legend(style, title),
+        xaxis=cells_axis(xs, x_labels, axes_titles[0]),
+        yaxis=cells_axis(ys, y_labels, axes_titles[1]),
     )
-    fig.update_xaxes(
-        tickvals=xs,
-        ticktext=[str(v) for v in x_labels],
-        title=axes_titles[0],
-        range=[-0.5, len(xs) - 0.5],
-        automargin=True,
-    )
-    fig.update_yaxes(
-        tickvals=ys,
-        ticktext=[str(v) for v in y_labels],
-        title=axes_titles[1],
-        range=[-0.5, len(ys) - 0.5],
-        automargin=True,
-    )
-    return fig
+    return go.Figure(data=traces, layout=layout)
 
 
 def curves_figure(
@@ -537,17 +534,15 @@ def curves_figure(
     legend_rows: int = 1,
 ) -> go.Figure:
     """Loss / objective / error curves against iteration or complexity."""
-    fig = base_figure(style, axes, title, height, legend_rows)
-    for curve in curves:
-        trace = line_trace(curve, style)
+    traces = [line_trace(curve, style) for curve in curves]
+    for trace in traces:
         if markers:
             trace["mode"] = "lines+markers"
-        fig.add_trace(trace)
-    if log_x:
-        fig.update_xaxes(type="log", range=list(np.log10(axes.x_range)), exponentformat="power")
-    if log_y:
-        fig.update_yaxes(type="log", range=list(np.log10(axes.y_range)), exponentformat="power")
-    return fig
+    layout = {}
+    for name, log, value_range in (("xaxis", log_x, axes.x_range), ("yaxis", log_y, axes.y_range)):
+        if log:
+            layout[name] = dict(type="log", range=list(np.log10(value_range)), exponentformat="power")
+    return figure(style, axes, title, traces, height=height, legend_rows=legend_rows, **layout)
 
 
 def bar_figure(

@@ -29,8 +29,8 @@ from ui.explain import number
 from ui.explain import vector_text
 from ui.figures import Axes
 from ui.figures import Curve
-from ui.figures import base_figure
-from ui.figures import curves_figure
+from ui.figures import figure
+from ui.figures import line_trace
 from ui.figures import padded_range
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
@@ -234,21 +234,15 @@ def objective_chart(run, ctx):
     steps = np.arange(len(J), dtype=float)
     kinds = np.array([s.kind for s in run.history])
     axes = Axes(padded_range(steps, 0.04), padded_range(J, 0.1), t("clu.half_step"), t("clu.objective"))
-    fig = curves_figure(
-        [Curve(t("clu.objective"), steps, J, TRUTH_COLOR)],
-        axes,
-        ctx.style,
-        title=t("clu.objective_title"),
-        height=SIDE_HEIGHT,
-    )
+    traces = [line_trace(Curve(t("clu.objective"), steps, J, TRUTH_COLOR), ctx.style)]
     for kind, color, symbol in (("assign", CLASS_COLORS[0], "circle"), ("update", ALT_COLOR, "square")):
         mask = kinds == kind
-        fig.add_trace(
+        traces.append(
             points_dict(
                 np.column_stack([steps[mask], J[mask]]), t(f"clu.kind_{kind}"), ctx.style, color, symbol
             )
         )
-    fig.update_layout(showlegend=False)
+    fig = figure(ctx.style, axes, t("clu.objective_title"), traces, height=SIDE_HEIGHT, showlegend=False)
     chart(fig, key="clu.km_objective")
 
 
@@ -256,30 +250,31 @@ def restarts_chart(km, shown, ctx):
     Js = np.array([r.objective for r in km.runs_])
     lo, hi = Js.min(), Js.max()
     pad = (hi - lo) * 0.3 or abs(hi) * 0.05 or 1.0
-    fig = base_figure(
-        ctx.style,
-        Axes(
-            (0.4, len(Js) + 0.6), (max(lo - pad, 0.0), hi + pad * 0.5), t("clu.restart"), t("clu.objective")
-        ),
-        t("clu.restarts_title"),
-        SIDE_HEIGHT,
+    axes = Axes(
+        (0.4, len(Js) + 0.6), (max(lo - pad, 0.0), hi + pad * 0.5), t("clu.restart"), t("clu.objective")
     )
     colors = np.array([HIGHLIGHT_COLOR if i == km.best_run_ else CLASS_COLORS[0] for i in range(len(Js))])
     outline = np.array([BLACK if i == shown else "rgba(0,0,0,0)" for i in range(len(Js))])
-    fig.add_trace(
-        dict(
-            type="bar",
-            x=np.arange(1, len(Js) + 1),
-            y=Js,
-            customdata=np.arange(len(Js)),
-            showlegend=False,
-            marker=dict(color=colors, line=dict(color=outline, width=3)),
-            name=t("clu.objective"),
-            hovertemplate="%{x}: J = %{y:.4g}<extra></extra>",
-        )
+    bars = dict(
+        type="bar",
+        x=np.arange(1, len(Js) + 1),
+        y=Js,
+        customdata=np.arange(len(Js)),
+        showlegend=False,
+        marker=dict(color=colors, line=dict(color=outline, width=3)),
+        name=t("clu.objective"),
+        hovertemplate="%{x}: J = %{y:.4g}<extra></extra>",
     )
-    fig.update_layout(clickmode="event+select", dragmode=False)
-    fig.update_xaxes(dtick=1 if len(Js) <= 10 else 2)
+    fig = figure(
+        ctx.style,
+        axes,
+        t("clu.restarts_title"),
+        [bars],
+        height=SIDE_HEIGHT,
+        clickmode="event+select",
+        dragmode=False,
+        xaxis=dict(dtick=1 if len(Js) <= 10 else 2),
+    )
     chart(fig, key="clu.km_restarts", on_select=pick_run)
     st.caption(t("clu.restarts_caption"))
 

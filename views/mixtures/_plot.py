@@ -12,6 +12,7 @@ from ui.data_panel import add_edit_grid
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
+from ui.figures import figure as finished_figure
 from ui.figures import line_trace
 from ui.figures import padded_range
 from ui.i18n import t
@@ -173,9 +174,8 @@ def likelihood_chart(ctx, runs, key, bound_curve=False):
     axes = Axes(
         (0, max(top, 0.5)), padded_range(np.array([lo, hi]), 0.1), t("gmm.iteration"), t("gmm.loglik")
     )
-    fig = figure(ctx, axes, t("gmm.ll_title"), SIDE_HEIGHT, legend_rows=2)
-    for curve in lines:
-        trace = line_trace(curve, ctx.style)
+    traces = [line_trace(curve, ctx.style) for curve in lines]
+    for trace in traces:
         trace["line"]["shape"] = "hv"
-        fig.add_trace(trace)
+    fig = finished_figure(ctx.style, axes, t("gmm.ll_title"), traces, height=SIDE_HEIGHT, legend_rows=2)
     chart(fig, key=key)

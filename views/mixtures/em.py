@@ -30,10 +30,13 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.figures import Axes
 from ui.figures import Curve
+from ui.figures import figure
 from ui.figures import line_trace
 from ui.frame import columns_or_stacked
+from ui.i18n import current_language
 from ui.i18n import t
 from ui.stepper import StepView
+from ui.stepper import frame_steps
 from ui.theme import CLASS_COLORS
 from views.mixtures._common import TOL
 from views.mixtures._common import cov_choice
@@ -45,7 +48,6 @@ from views.mixtures._common import pair
 from views.mixtures._common import seed_slider
 from views.mixtures._plot import SIDE_HEIGHT
 from views.mixtures._plot import data_static
-from views.mixtures._plot import figure
 from views.mixtures._plot import likelihood_chart
 from views.mixtures._plot import mixture_traces
 from views.mixtures._plot import stepped_points
@@ -65,6 +67,15 @@ def fit_em(X, k, cov, init, seed, iters):
 def sklearn_em(X, k, cov, init, seed, iters):
     """scikit-learn's EM from our fit's start (cached: at n = 20 000 it takes a good part of a second)."""
     return gmm_crosscheck(fit_em(X, k, cov, init, seed, iters), X)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_frames(X, k, cov, init, seed, iters, point, style, lang) -> dict[int, list[dict]]:
+    """The stepper's frames (:func:`mixture_traces` of every animated step), cached: the responsibilities
+    and ellipses of ~40 steps were most of a rerun. ``lang`` keys the cache (the names are translated)."""
+    model = fit_em(X, k, cov, init, seed, iters)
+    keep = stepped_points(len(X))
+    return {int(s): mixture_traces(X, keep, model, s, style, point) for s in frame_steps(len(model.history_))}
 
 
 def render(ctx, controls, main) -> None:
@@ -95,9 +106,15 @@ def render(ctx, controls, main) -> None:
             check = crosscheck(sklearn_em, X, k, cov, init, seed, iters) if xcheck else None
             theirs = [] if check is None else [crosscheck_points(check.values[:, :2], ctx.style)]
             keep = stepped_points(n)
+            frames = em_frames(X, k, cov, init, seed, iters, point, ctx.style, current_language())
+
+            def frame(s):
+                drawn = frames[s] if s in frames else mixture_traces(X, keep, model, s, ctx.style, point)
+                return [*drawn, *theirs]
+
             view = StepView(
                 data_static(ctx, axes, mode == "edit"),
-                lambda s: [*mixture_traces(X, keep, model, s, ctx.style, point), *theirs],
+                frame,
                 partial(em_label, history),
                 partial(em_details, model, X, point),
             )
@@ -153,12 +170,12 @@ def weights_chart(ctx, history):
     axes = Axes(
         (it.min() - 0.5, it.max() + 0.5), (0, min(1.0, W.max() * 1.15 + 0.02)), t("gmm.iteration"), "π_k"
     )
-    fig = figure(ctx, axes, t("gmm.weights_title"), SIDE_HEIGHT)
+    traces = []
     for j in range(W.shape[1]):
         trace = line_trace(Curve(t("gmm.component", k=j + 1), it, W[:, j], CLASS_COLORS[j % 6]), ctx.style)
         trace["mode"] = "lines+markers" if len(it) < 30 else "lines"
-        fig.add_trace(trace)
-    fig.update_layout(showlegend=False)
+        traces.append(trace)
+    fig = figure(ctx.style, axes, t("gmm.weights_title"), traces, height=SIDE_HEIGHT, showlegend=False)
     chart(fig, key="gmm.weights")
 
 

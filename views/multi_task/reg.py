@@ -20,8 +20,8 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.figures import Axes
 from ui.figures import Curve
-from ui.figures import base_figure
 from ui.figures import curves_figure
+from ui.figures import figure
 from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
@@ -62,15 +62,14 @@ def render(ctx, controls, main) -> None:
     grid = np.linspace(*X_RANGE, 200)
     together, apart = model.predict_all(grid[:, None]), alone.predict_all(grid[:, None])
     rows = legend_rows(("mtl.task_fit", "mtl.task_alone", "mtl.task_points"), T, ctx.style)
-    fig = base_figure(ctx.style, Axes(X_RANGE, (-0.8, 1.4), "x", "y"), t("mtl.fits_title"), legend_rows=rows)
+    traces = []
     for k in range(T):
-        fig.add_trace(
-            line_trace(Curve(t("mtl.task_fit", t=k + 1), grid, together[:, k], task_color(k)), ctx.style)
-        )
+        together_curve = Curve(t("mtl.task_fit", t=k + 1), grid, together[:, k], task_color(k))
+        traces.append(line_trace(together_curve, ctx.style))
         apart_curve = Curve(t("mtl.task_alone", t=k + 1), grid, apart[:, k], task_color(k), "dot", 0.6)
-        fig.add_trace(line_trace(apart_curve, ctx.style))
+        traces.append(line_trace(apart_curve, ctx.style))
         mask = sample.tasks == k
-        fig.add_trace(
+        traces.append(
             points_trace(
                 sample.X[mask, 0],
                 sample.y[mask],
@@ -80,6 +79,8 @@ def render(ctx, controls, main) -> None:
                 task_symbol(k),
             )
         )
+    axes = Axes(X_RANGE, (-0.8, 1.4), "x", "y")
+    fig = figure(ctx.style, axes, t("mtl.fits_title"), traces, legend_rows=rows)
     labels = [str(k + 1) for k in range(T)]
     heat = heatmap_figure(model.gamma_, labels, labels, (t("mtl.task"), t("mtl.task")), ctx.style,
                           colorbar_title="γ", title=t("mtl.gamma_title"))

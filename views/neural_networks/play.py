@@ -21,8 +21,8 @@ from ui.explain import formula_panel
 from ui.explain import metric_rows
 from ui.explain import number
 from ui.explain import percent
-from ui.figures import base_figure
 from ui.figures import class_traces
+from ui.figures import figure
 from ui.figures import grid_points
 from ui.figures import plain
 from ui.figures import scatter_axes
@@ -71,8 +71,7 @@ def render(ctx, controls, main) -> None:
     classes = model.classes_
     axes = scatter_axes(X, train_set.feature_names, equal=False)
     gx, gy, _ = grid_points(axes.x_range, axes.y_range, FRAME_GRID)
-    static = base_figure(ctx.style, axes)
-    static.add_traces(class_traces(X, y, classes, ctx.style))
+    static = figure(ctx.style, axes, traces=class_traces(X, y, classes, ctx.style))
     history = model.history_
 
     codes = surface_codes(X, y, net, epochs, (*axes.x_range, *axes.y_range))

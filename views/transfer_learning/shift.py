@@ -28,8 +28,8 @@ from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
-from ui.figures import base_figure
 from ui.figures import curves_figure
+from ui.figures import figure
 from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.figures import safe_range
@@ -114,17 +114,17 @@ def fit_figure(ctx, sample, weights, ols, iw, grid):
     ys = np.concatenate([sample.y, sample.y_test])
     lo, hi = float(min(ys.min(), -0.4)), float(max(ys.max(), 1.1))
     axes = Axes(X_RANGE, (lo - 0.1 * (hi - lo), hi + 0.1 * (hi - lo)), "x", "y")
-    fig = base_figure(ctx.style, axes, t("tl.shift_title"), legend_rows=2)
-    fig.add_trace(line_trace(Curve(t("tl.truth"), grid, np.sinc(grid), TRUTH_COLOR, "dot"), ctx.style))
-    fig.add_trace(line_trace(Curve(t("tl.ols_line"), grid, ols.predict(grid[:, None]), ALT_COLOR, "dash"),
-                             ctx.style))
-    fig.add_trace(line_trace(Curve(t("tl.iw_line"), grid, iw.predict(grid[:, None]), FIT_COLOR), ctx.style))
     scaled = weights / max(float(weights.max()), 1e-300)
     sizes = ctx.style.marker_size * (0.5 + 1.6 * np.sqrt(scaled))
-    fig.add_trace(points_trace(sample.X[:, 0], sample.y, t("tl.train_points"), ctx.style, BLUE, sizes=sizes))
-    fig.add_trace(points_trace(sample.X_test[:, 0], sample.y_test, t("tl.test_points"), ctx.style, VERMILLION,
-                               "x", 0.8))
-    return fig
+    traces = [
+        line_trace(Curve(t("tl.truth"), grid, np.sinc(grid), TRUTH_COLOR, "dot"), ctx.style),
+        line_trace(Curve(t("tl.ols_line"), grid, ols.predict(grid[:, None]), ALT_COLOR, "dash"), ctx.style),
+        line_trace(Curve(t("tl.iw_line"), grid, iw.predict(grid[:, None]), FIT_COLOR), ctx.style),
+        points_trace(sample.X[:, 0], sample.y, t("tl.train_points"), ctx.style, BLUE, sizes=sizes),
+        points_trace(sample.X_test[:, 0], sample.y_test, t("tl.test_points"), ctx.style, VERMILLION, "x",
+                     0.8),
+    ]
+    return figure(ctx.style, axes, t("tl.shift_title"), traces, legend_rows=2)
 
 
 def importance_figure(ctx, sample, beta, grid):
