@@ -253,8 +253,7 @@ def wait_healthy(url: str, seconds: float = 60) -> None:
 
 def start_app(port: int) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--server.fileWatcherType", "none"],
+                             "--server.address", "127.0.0.1", "--server.headless", "true"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -3,6 +3,7 @@
 import json
 import shutil
 import subprocess
+import tomllib
 
 import pytest
 
@@ -37,3 +38,10 @@ def test_the_image_runs_the_app_headless_on_all_interfaces_as_a_user():
     command = json.loads(next(rest for word, rest in instructions if word == "CMD"))
     assert command[:5] == ["python", "-m", "streamlit", "run", "app.py"]
     assert {"--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"} <= set(command)
+
+
+def test_every_run_of_the_app_watches_no_source_files():
+    """make run, the image, the browser tests and the benches all read .streamlit/config.toml."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["server"]["fileWatcherType"] == "none"
+    assert config["server"]["runOnSave"] is False

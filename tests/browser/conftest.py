@@ -64,8 +64,6 @@ def server():
             "127.0.0.1",
             "--server.headless",
             "true",
-            "--server.fileWatcherType",
-            "none",
         ],
         cwd=ROOT,
         stdout=log,
