@@ -45,7 +45,10 @@ def fmt(value, digits=3):
 
 
 def size_cells(row, budget):
-    """ours ms | scikit-learn ms | ratio at one size, or the predicted seconds of a skipped size."""
+    """ours ms | scikit-learn ms | ratio at one size, or the predicted seconds of a skipped size, or
+    why our fit failed there."""
+    if "failed" in row:
+        return f"failed ({row['failed']}) | | "
     if "skipped" in row:
         return f"skipped (> {budget:g} s: ~{row['skipped']:.0f} s predicted) | | "
     return f"{fmt(row['ours_ms'])} | {fmt(row['reference_ms'])} | {fmt(row['ratio'], 2)}"
@@ -117,7 +120,7 @@ def main() -> None:
                 cells = " | ".join(size_cells(r, args.budget) for r in rows)
                 line = f"| {family} | {case.name} | {goal} | {cells} |"
                 if scaling:
-                    line += f" {fit_exponent(*rows[:2]):.2f} |" if "skipped" not in rows[1] else " — |"
+                    line += f" {fit_exponent(*rows[:2]):.2f} |" if "ours_ms" in rows[1] else " — |"
                 lines.append(line)
                 print(line, flush=True)
     RESULTS.mkdir(exist_ok=True)

@@ -63,23 +63,31 @@ def run_fit_sizes(case: FitCase, sizes=(500, 5000, 20000), budget: float = 30.0)
 
     Before a larger size, single fits at doubling sizes measure the exponent k of fit time ∝ n^k
     while a cubic extrapolation of the next doubling stays within ``budget``; a size whose fit is
-    then predicted over ``budget`` seconds is skipped, with the prediction as ``skipped``.
+    then predicted over ``budget`` seconds is skipped, with the prediction as ``skipped``. A fit that
+    refuses a larger size (ValueError, e.g. an SGD that diverges there) ends the row with ``failed``.
     """
     rows = [run_fit_case(case, sizes[0])]
     m, seconds, k = sizes[0], rows[0]["ours_ms"] / 1e3, 3.0
     for n in sizes[1:]:
+        if "failed" in rows[-1]:
+            rows.append({"n": n, "failed": rows[-1]["failed"]})
+            continue
         if "skipped" in rows[-1]:
             rows.append({"n": n, "skipped": rows[-1]["skipped"] * (n / rows[-1]["n"]) ** k})
             continue
-        while 2 * m < n and seconds * 8 <= budget:
-            args = case.data(2 * m)
-            probe = median_time(lambda a=args: case.ours().fit(*a), repeats=1, at_least=1)
-            m, seconds, k = 2 * m, probe, max(1.0, float(np.log2(probe / seconds)))
-        predicted = seconds * (n / m) ** k
-        if predicted > budget:
-            rows.append({"n": n, "skipped": predicted})
+        try:
+            while 2 * m < n and seconds * 8 <= budget:
+                args = case.data(2 * m)
+                probe = median_time(lambda a=args: case.ours().fit(*a), repeats=1, at_least=1)
+                m, seconds, k = 2 * m, probe, max(1.0, float(np.log2(probe / seconds)))
+            predicted = seconds * (n / m) ** k
+            if predicted > budget:
+                rows.append({"n": n, "skipped": predicted})
+                continue
+            rows.append(run_fit_case(case, n, repeats=3, budget=budget, at_least=1))
+        except ValueError as error:
+            rows.append({"n": n, "failed": str(error)})                 # here or at a size on the way
             continue
-        rows.append(run_fit_case(case, n, repeats=3, budget=budget, at_least=1))
         new_seconds = rows[-1]["ours_ms"] / 1e3
         k = max(1.0, float(np.log(new_seconds / seconds) / np.log(n / m)))
         m, seconds = n, new_seconds
