@@ -42,6 +42,7 @@ from algorithms.trees import _check_reg_y
 from algorithms.trees import _check_sample_weight
 from algorithms.trees import _check_X
 from algorithms.trees import _has_text
+from algorithms.trees import _midpoints
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
 from algorithms.trees import _weighted_rows
@@ -61,13 +62,6 @@ def _ro(a) -> np.ndarray:
     a = np.array(a)
     a.setflags(write=False)
     return a
-
-
-def _midpoints(a, b):
-    """Thresholds between consecutive distinct sorted values a < b, elementwise as
-    :func:`algorithms.trees._midpoint`: a/2 + b/2, or a where that rounds up to b."""
-    mid = a / 2.0 + b / 2.0
-    return np.where(mid == b, a, mid)
 
 
 def _check_n_estimators(value):

@@ -973,6 +973,12 @@ def _midpoint(a: float, b: float) -> float:
     return a if s == b else s
 
 
+def _midpoints(a, b):
+    """:func:`_midpoint` elementwise, for the thresholds between consecutive distinct sorted values."""
+    mid = a / 2.0 + b / 2.0
+    return np.where(mid == b, a, mid)
+
+
 class _Columns:
     """Accumulates node records of the node-by-node builder into columns."""
 
@@ -1270,9 +1276,8 @@ class _Builder:
         at = first + (E * np.arange(d))[:, None]                      # flat (feature, entry)
         xa = xs.ravel()[at]
         xb = xs.ravel().take(at + 1, mode="clip")                     # (any value where not has)
-        mid = xa / 2.0 + xb / 2.0
         left = np.take(L.reshape(d * E, -1), at, axis=0)
-        return has.T, np.where(mid == xb, xa, mid).T, left.transpose(1, 0, 2), segmax.T
+        return has.T, _midpoints(xa, xb).T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 
@@ -1940,7 +1945,7 @@ def _curve(x, Sw, P, crit) -> SplitCurve:
     C = C[ok]
     children = np.stack([C, P - C])
     s, dec, ci, si = crit.evaluate(children, P)
-    thr = np.array([_midpoint(a, b) for a, b in zip(xs[:-1][ok], xs[1:][ok], strict=True)])
+    thr = _midpoints(xs[:-1][ok], xs[1:][ok])
     n_left = np.flatnonzero(ok) + 1
     return SplitCurve(_frozen(thr), _frozen(s), _frozen(dec), _frozen(ci), _frozen(si), n_left)
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from algorithms._base import FloatArray
 from algorithms._base import check_positive
-from algorithms.trees import _midpoint
+from algorithms.trees import _midpoints
 from algorithms.trees import _SecondOrder
 
 __all__ = ["QuantileSketch", "weighted_quantile_sketch", "SparsityGains", "sparsity_aware_split_gains"]
@@ -121,5 +121,5 @@ def sparsity_aware_split_gains(x, g, h, lam: float = 1.0, gamma: float = 0.0) ->
     crit = _SecondOrder(None, None, lam, gamma, 0.0)
     left = crit.evaluate(np.stack([C + M, P - C - M]), P)[0]
     right = crit.evaluate(np.stack([C, P - C]), P)[0]
-    thr = np.array([_midpoint(a, b) for a, b in zip(xs[:-1][ok], xs[1:][ok], strict=True)])
+    thr = _midpoints(xs[:-1][ok], xs[1:][ok])
     return SparsityGains(thr, left, right, float(M[0]), float(M[1]))
