@@ -6,6 +6,7 @@ Chromium renders in software here, so the numbers are an upper bound for a real 
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import statistics
 import subprocess
@@ -46,9 +47,21 @@ CHART_STATE = """() => {
 }"""
 
 
-def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int | None = None) -> list[dict]:
-    """Round trips per page (``pages``: page keys or URL paths to keep; None: every page); ``n``: the
+def targets(pages: list[str] | None = None, n: int | None = None, views: bool = False) -> list[tuple]:
+    """(page key, view code or "", URL path and query) to measure: each kept page (``pages``: page keys
+    or URL paths; None: every page) at its first view, or at every view with ``views``; ``n``: the
     page's data set with n samples (its default data set, if generated)."""
+    rows = []
+    for page in [p for p in PAGES if not pages or p.key in pages or p.url_path in pages]:
+        for view in page.views if views else ("",):
+            query = [f"{page.key}.view={view}"] * bool(view) + [f"{page.key}.n={n}"] * bool(n)
+            rows.append((page.key, view, page.url_path + ("?" + "&".join(query) if query else "")))
+    return rows
+
+
+def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int | None = None,
+                views: bool = False) -> list[dict]:
+    """Round trips per page, or per view with ``views`` (see :func:`targets`)."""
     chromium = shutil.which("chromium")
     if chromium is None:
         return []
@@ -68,10 +81,14 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int |
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1600, "height": 1200})
-            for info in [p for p in PAGES if not pages or p.key in pages or p.url_path in pages]:
-                page.goto(f"{url}/{info.url_path}" + (f"?{info.key}.n={n}" if n else ""))
+            for key, view, path in targets(pages, n, views):
+                page.goto(f"{url}/{path}")
                 wait_for_app(page)
                 sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
+                if sliders.count() == 0:
+                    rows.append({"page": key, "view": view, "slider": "(no slider)", "presses": 0,
+                                 "median_ms": math.nan, "p95_ms": math.nan, "max_ms": math.nan})
+                    continue
                 thumb = sliders.first.get_by_role("slider")
                 times = []
                 for k in range(presses):
@@ -88,10 +105,10 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int |
                     times.append(time.perf_counter() - started)
                     wait_for_app(page)
                 slider = sliders.first.inner_text().split("\n")[0]
-                rows.append({"page": info.key, "slider": slider, "presses": len(times),
-                             "median_ms": statistics.median(times) * 1e3 if times else float("nan"),
-                             "p95_ms": percentile(times, 95) * 1e3 if times else float("nan"),
-                             "max_ms": max(times) * 1e3 if times else float("nan")})
+                rows.append({"page": key, "view": view, "slider": slider, "presses": len(times),
+                             "median_ms": statistics.median(times) * 1e3 if times else math.nan,
+                             "p95_ms": percentile(times, 95) * 1e3 if times else math.nan,
+                             "max_ms": max(times) * 1e3 if times else math.nan})
             browser.close()
     finally:
         server.terminate()
