@@ -26,17 +26,21 @@ class FitCase:
     goal: float | None = None
 
 
-def median_time(fn: Callable[[], object], repeats: int = 7, budget: float = 2.0, at_least: int = 3) -> float:
-    """Median wall time of ``fn`` in seconds (fewer repeats, not under ``at_least``, past ``budget``)."""
-    times = []
+def median_times(fns: list[Callable[[], object]], repeats: int = 7, budget: float = 2.0,
+                 at_least: int = 3) -> list[float]:
+    """Median wall time in seconds of each of ``fns``, run in turns (one run of each per round), so a
+    change of the machine's load touches all of them alike; fewer rounds past ``budget``, not under
+    ``at_least``."""
+    times = [[] for _ in fns]
     start = time.perf_counter()
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-        if time.perf_counter() - start > budget and len(times) >= at_least:
+        for fn, runs in zip(fns, times, strict=True):
+            t0 = time.perf_counter()
+            fn()
+            runs.append(time.perf_counter() - t0)
+        if time.perf_counter() - start > budget and len(times[0]) >= at_least:
             break
-    return statistics.median(times)
+    return [statistics.median(runs) for runs in times]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -46,8 +50,8 @@ def percentile(values: list[float], q: float) -> float:
 def run_fit_case(case: FitCase, n: int = 500, repeats=7, budget=2.0, at_least=3) -> dict:
     args = case.data(n)
     timing = dict(repeats=repeats, budget=budget, at_least=at_least)
-    ours = median_time(lambda: case.ours().fit(*args), **timing)
-    reference = median_time(lambda: case.reference().fit(*args), **timing) if case.reference else None
+    fits = [lambda: case.ours().fit(*args)] + [lambda: case.reference().fit(*args)] * bool(case.reference)
+    ours, reference = (median_times(fits, **timing) + [None])[:2]
     return {
         "name": case.name,
         "n": n,
@@ -78,7 +82,7 @@ def run_fit_sizes(case: FitCase, sizes=(500, 5000, 20000), budget: float = 30.0)
         try:
             while 2 * m < n and seconds * 8 <= budget:
                 args = case.data(2 * m)
-                probe = median_time(lambda a=args: case.ours().fit(*a), repeats=1, at_least=1)
+                probe = median_times([lambda a=args: case.ours().fit(*a)], repeats=1, at_least=1)[0]
                 m, seconds, k = 2 * m, probe, max(1.0, float(np.log2(probe / seconds)))
             predicted = seconds * (n / m) ** k
             if predicted > budget:
