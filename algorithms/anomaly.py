@@ -347,6 +347,7 @@ class SVDD(BaseEstimator):
                 a[i] = C
             if a[j] < eps_a:
                 a[j] = 0.0
+            alpha[i], alpha[j] = a[i], a[j]              # the array of a, for the snapshots
             subtract(Ki, Kj, out=u)                      # Δ∇ = 2δ(K_i· − K_j·)
             multiply(u, 2.0 * delta, out=u)
             GG -= u
@@ -356,9 +357,8 @@ class SVDD(BaseEstimator):
             g_up[j] = -gj if a[j] < C - eps_a else -inf
             g_low[j] = -gj if a[j] > eps_a else inf
             if it in schedule:
-                alpha = np.array(a)
                 history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, self._grad(GG), Kd), gap))
-        alpha, grad = np.array(a), self._grad(GG)
+        grad = self._grad(GG)
         if history[-1].step != it:
             history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd),
                                     self._gap(alpha, grad, C)))
