@@ -456,3 +456,22 @@ def test_svdd_gives_the_recorded_alpha_and_history(kind, params, steps, rows, du
     np.testing.assert_allclose([h.objective for h in model.history_], duals, rtol=0, atol=1e-12)
     np.testing.assert_allclose([h.alpha @ w for h in model.history_], prints, rtol=0, atol=1e-12)
     assert model.alpha_ @ w == pytest.approx(final, abs=1e-12)
+
+
+@pytest.mark.parametrize("n, C, cache_size", [(2, 0.5, 200.0), (3, 0.4, 200.0), (150, 0.007, 200.0),
+                                              (300, 0.005, 0.01)])
+def test_svdd_start_gradient_adds_the_rows_one_by_one(n, C, cache_size):
+    # the rows of the start's support summed in blocks (one sum over axis 0 each): the numbers of
+    # the loop ∇ += 2α_i K_i·, bit for bit, whole K or rows on demand (3 blocks of 64 at n = 150)
+    from algorithms.anomaly import _gaussian_rows
+    from algorithms.svm import _KernelRows
+    X = np.random.default_rng(10).normal(size=(n, 2))
+    model = SVDD(C, 0.8, cache_size=cache_size)
+    rows = _KernelRows(X, model._training_kernel(X), cache_size, lambda cols: _gaussian_rows(X, 0.8))
+    Kd = np.ones(n)
+    rows.use_diag(Kd)
+    alpha = model._initial_alpha(X, C)
+    grad = -Kd
+    for i in np.flatnonzero(alpha):
+        grad += (2.0 * alpha[i]) * rows.row(i)
+    np.testing.assert_array_equal(model._start_gradient(rows, alpha, Kd), grad)
