@@ -414,7 +414,8 @@ class SVDD(BaseEstimator):
             part = support[start:start + block]
             some = terms[:len(part) + 1]
             some[0] = grad
-            np.stack([rows.row(i) for i in part], out=some[1:])
+            for r, i in enumerate(part, 1):
+                some[r] = rows.row(i)
             some[1:] *= (2.0 * alpha[part])[:, None]
             grad = some.sum(0)
         return grad
