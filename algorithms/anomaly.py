@@ -7,6 +7,7 @@ hypersphere §12.2, density-ratio detection with KLIEP §12.3 (Figs 12.5 and 12.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy.spatial import cKDTree
@@ -218,6 +219,13 @@ def _gaussian_rows(X, width):
     return row
 
 
+@lru_cache(maxsize=16)
+def _snapshot_steps(max_iter: int, n_snapshots: int) -> frozenset:
+    """The SMO iterations SVDD records: ``n_snapshots`` geometrically spaced in [1, max_iter],
+    rounded (the same for every fit with these arguments: computed once)."""
+    return frozenset(np.unique(np.round(np.geomspace(1, max(max_iter, 1), n_snapshots)).astype(int)).tolist())
+
+
 def _alpha_kinds(alpha, C) -> np.ndarray:
     """0 where α = 0, 1 where 0 < α < C (free), 2 where α = C (bounded), to within 1e-8·C."""
     tol = 1e-8 * C
@@ -304,19 +312,17 @@ class SVDD(BaseEstimator):
         if trivial:
             max_iter = 0
         alpha = np.full(n, 1.0 / n) if trivial else self._initial_alpha(X, C)
-        grad = -Kd                                       # ∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised),
-        for i in np.flatnonzero(alpha):                  # 2Kα from the rows of the start's support:
-            grad += (2.0 * alpha[i]) * rows.row(i)       # the same numbers with rows on demand
-        schedule = set(np.unique(np.round(np.geomspace(1, max(max_iter, 1), int(self.n_snapshots)))
-                                 .astype(int)).tolist())
-        history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, grad, Kd), np.inf)]
+        grad = self._start_gradient(rows, alpha, Kd)
+        schedule = _snapshot_steps(max_iter, int(self.n_snapshots))
+        history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, -grad, Kd), np.inf)]
         eps_a = 1e-12 * C
         self.converged_ = trivial
         a, kd = alpha.tolist(), Kd.tolist()
-        # −∇ in two copies: over the samples that may increase (else −inf) and decrease (else +inf);
-        # every sample is in one of them (0 < C), so −∇ is the finite one
-        GG = np.array([np.where(alpha < C - eps_a, -grad, -np.inf), np.where(alpha > eps_a, -grad, np.inf)])
-        g_up, g_low = GG                                 # views: one GG −= u updates both
+        # −∇ in three rows: over the samples that may increase (else −inf), over those that may
+        # decrease (else +inf), and over all (for the recorded duals)
+        GG = np.array([np.where(alpha < C - eps_a, -grad, -np.inf), np.where(alpha > eps_a, -grad, np.inf),
+                       -grad])
+        g_up, g_low, neg_grad = GG                       # views: one GG −= u updates all three
         score, u = np.empty(n), np.empty(n)              # work buffers: no allocation per step
         subtract, multiply, inf = np.subtract, np.multiply, np.inf
         it = 0
@@ -347,6 +353,7 @@ class SVDD(BaseEstimator):
                 a[i] = C
             if a[j] < eps_a:
                 a[j] = 0.0
+            alpha[i], alpha[j] = a[i], a[j]              # the array of a, for the snapshots
             subtract(Ki, Kj, out=u)                      # Δ∇ = 2δ(K_i· − K_j·)
             multiply(u, 2.0 * delta, out=u)
             GG -= u
@@ -356,12 +363,10 @@ class SVDD(BaseEstimator):
             g_up[j] = -gj if a[j] < C - eps_a else -inf
             g_low[j] = -gj if a[j] > eps_a else inf
             if it in schedule:
-                alpha = np.array(a)
-                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, self._grad(GG), Kd), gap))
-        alpha, grad = np.array(a), self._grad(GG)
+                history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, neg_grad, Kd), gap))
         if history[-1].step != it:
-            history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, grad, Kd),
-                                    self._gap(alpha, grad, C)))
+            history.append(SVDDStep(it, _readonly(alpha), self._dual(alpha, neg_grad, Kd),
+                                    self._gap(alpha, neg_grad, C)))
         alpha = np.clip(alpha, 0.0, C)
         alpha /= alpha.sum()
         self.X_fit_ = X
@@ -398,19 +403,32 @@ class SVDD(BaseEstimator):
         return alpha
 
     @staticmethod
-    def _grad(GG) -> FloatArray:
-        """∇ from the two copies of −∇ kept by the loop (the finite one of each column)."""
-        return -np.where(np.isfinite(GG[0]), GG[0], GG[1])
+    def _start_gradient(rows, alpha, Kd, block=64) -> FloatArray:
+        """∇ of f(α) = αᵀKα − Σ α_i K_ii (minimised), 2Kα − K_d, from the kernel rows of the start's
+        support: −K_d + 2α_i K_i· added row after row (the same numbers with rows on demand), up to
+        ``block`` rows in one sum over axis 0, which adds them in that order."""
+        support = np.flatnonzero(alpha)
+        terms = np.empty((min(len(support), block) + 1, len(Kd)))
+        grad = -Kd
+        for start in range(0, len(support), block):
+            part = support[start:start + block]
+            some = terms[:len(part) + 1]
+            some[0] = grad
+            for r, i in enumerate(part, 1):
+                some[r] = rows.row(i)
+            some[1:] *= (2.0 * alpha[part])[:, None]
+            grad = some.sum(0)
+        return grad
 
     @staticmethod
-    def _dual(alpha, grad, Kd) -> float:
-        """Σ α_i K_ii − αᵀKα, with Kα = (∇ + K_d)/2 from the gradient the solver keeps."""
-        return float(alpha @ Kd - 0.5 * alpha @ (grad + Kd))
+    def _dual(alpha, neg_grad, Kd) -> float:
+        """Σ α_i K_ii − αᵀKα, with Kα = (K_d − (−∇))/2 from the gradient the solver keeps."""
+        return float(alpha @ Kd - 0.5 * alpha @ (Kd - neg_grad))
 
     @staticmethod
-    def _gap(alpha, grad, C) -> float:
+    def _gap(alpha, neg_grad, C) -> float:
         up, low = alpha < C * (1 - 1e-12), alpha > 1e-12 * C
-        return float(np.max(-grad[up], initial=-np.inf) - np.min(-grad[low], initial=np.inf))
+        return float(np.max(neg_grad[up], initial=-np.inf) - np.min(neg_grad[low], initial=np.inf))
 
     def distance2(self, X) -> FloatArray:
         """‖ψ(x) − c‖² for new points."""

@@ -418,3 +418,60 @@ def test_svdd_training_kernel_is_the_gaussian_kernel():
     K = SVDD(0.1, 0.7)._training_kernel(X)(X, X)
     np.testing.assert_allclose(K, gaussian_kernel(X, X, 0.7), rtol=0, atol=1e-14)
     assert K[3, 7] == K[7, 3] == 1.0 and np.all(np.diag(K) == 1.0)
+
+
+# α·cos(0, 1, …, n − 1) and the dual of every recorded α (n_snapshots = 12), recorded with the
+# SVDD of 7fe206e before the issue-18 speed round: (data, parameters, steps, kernel rows computed
+# on demand, duals, fingerprints, final fingerprint)
+RECORDED_SVDD = [
+    ("blob", dict(C=0.01, sigma=1.0), [0, 1, 3, 8, 23, 66, 82], 0,
+     [0.8286639957268286, 0.8304813906737909, 0.8332952937085886, 0.8368997940093512,
+      0.8373272179909216, 0.8373292842313127, 0.8373292847800128],
+     [0.08861267374303791, 0.0838685093417986, 0.08876789180217204, 0.06638437085912857,
+      0.06918497596046438, 0.0961403099428294, 0.09631752143161416], 0.09631752143161416),
+    ("cached", dict(C=0.02, sigma=1.0, cache_size=0.02), [0, 1, 3, 8, 23, 66, 187, 292], 443,
+     [0.8102920359477701, 0.8222898016639227, 0.8424278332229431, 0.8734378349649973,
+      0.8906835227094512, 0.8910800870227911, 0.89108461572963, 0.8910846203797985],
+     [-0.03958364292960985, -0.0545646420189429, -0.12239079648096358, -0.11741973517901963,
+      -0.19313821315335666, -0.15773918294333394, -0.172408631673866, -0.1723641783848484],
+     -0.1723641783848484),
+    ("linear", dict(C=0.05, sigma=None), [0, 1, 3, 8, 13], 0,
+     [7.602220838427556, 7.6721352669383265, 7.682756772636793, 7.682966563818482, 7.682966598825203],
+     [-0.36607946124790036, -0.40673259221798724, -0.32101667195191785, -0.3095701565888056,
+      -0.3095261755823889], -0.3095261755823888),
+]
+
+
+@pytest.mark.parametrize("kind, params, steps, rows, duals, prints, final", RECORDED_SVDD)
+def test_svdd_gives_the_recorded_alpha_and_history(kind, params, steps, rows, duals, prints, final):
+    # the whole K, rows on demand in a 6-row cache, the linear kernel: the α and dual of every
+    # recorded step as before the speed round, to 1e-12
+    X = {"blob": lambda: np.random.default_rng(0).normal(size=(500, 2)),
+         "cached": lambda: np.random.default_rng(1).normal(size=(200, 2)) * [1, 2],
+         "linear": lambda: np.random.default_rng(2).normal(size=(150, 3)) + 5}[kind]()
+    model = SVDD(**params, n_snapshots=12).fit(X)
+    w = np.cos(np.arange(len(X)))
+    assert [h.step for h in model.history_] == steps and model.n_iter_ == steps[-1]
+    assert model.kernel_rows_computed_ == rows
+    np.testing.assert_allclose([h.objective for h in model.history_], duals, rtol=0, atol=1e-12)
+    np.testing.assert_allclose([h.alpha @ w for h in model.history_], prints, rtol=0, atol=1e-12)
+    assert model.alpha_ @ w == pytest.approx(final, abs=1e-12)
+
+
+@pytest.mark.parametrize("n, C, cache_size", [(2, 0.5, 200.0), (3, 0.4, 200.0), (150, 0.007, 200.0),
+                                              (300, 0.005, 0.01)])
+def test_svdd_start_gradient_adds_the_rows_one_by_one(n, C, cache_size):
+    # the rows of the start's support summed in blocks (one sum over axis 0 each): the numbers of
+    # the loop ∇ += 2α_i K_i·, bit for bit, whole K or rows on demand (3 blocks of 64 at n = 150)
+    from algorithms.anomaly import _gaussian_rows
+    from algorithms.svm import _KernelRows
+    X = np.random.default_rng(10).normal(size=(n, 2))
+    model = SVDD(C, 0.8, cache_size=cache_size)
+    rows = _KernelRows(X, model._training_kernel(X), cache_size, lambda cols: _gaussian_rows(X, 0.8))
+    Kd = np.ones(n)
+    rows.use_diag(Kd)
+    alpha = model._initial_alpha(X, C)
+    grad = -Kd
+    for i in np.flatnonzero(alpha):
+        grad += (2.0 * alpha[i]) * rows.row(i)
+    np.testing.assert_array_equal(model._start_gradient(rows, alpha, Kd), grad)
