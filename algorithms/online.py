@@ -322,7 +322,7 @@ class _AdditiveLinear(_OnlineLinear):
             def block_scores(block, theta): return block @ np.asarray(theta)
         scores, losses, steps = [], [], []  # of each sample, in order
         add_score, add_loss, add_step = scores.append, losses.append, steps.append
-        changed_at, thetas = [0], [theta]  # θ after sample changed_at[k] and until the next change
+        moved_at, coefs = [], []  # the samples that moved θ, and their c
 
         def skip(i: int, theta) -> int:
             """Record the passive samples from i on; return the next sample that may move θ."""
@@ -358,15 +358,17 @@ class _AdditiveLinear(_OnlineLinear):
                 i += 1
                 if c:
                     theta = move(theta, c, x)
-                    changed_at.append(i - 1)
-                    thetas.append(theta)
+                    moved_at.append(i - 1)
+                    coefs.append(c)
                     passive_run = 0
                 else:
                     passive_run += 1
                     if passive_run == self._PASSIVE_RUN:
                         break
-        self.theta_ = np.array(theta, dtype=float)
-        counts = np.diff(np.minimum(changed_at + [n], room))
+        # θ after each move: θ₀ + c₁x₁ + c₂x₂ + … added in order, the walk's own sums (same floats)
+        thetas = np.cumsum(np.vstack([self.theta_, np.array(coefs)[:, None] * Xa[moved_at]]), axis=0)
+        self.theta_ = thetas[-1].copy()
+        counts = np.diff(np.minimum([0, *moved_at, n], room))  # state k holds from moved_at[k - 1] on
         return scores, losses, steps, thetas, None, counts
 
 
