@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import repeat
-from operator import add
 from operator import mul
 from typing import NamedTuple
 
@@ -305,20 +304,22 @@ class _AdditiveLinear(_OnlineLinear):
         rule, n, y = self._rule(), len(Xa), np.asarray(targets, dtype=float)
         sq_norms = np.einsum("ij,ij->i", Xa, Xa)
         if Xa.shape[1] <= _PYTHON_FLOATS_UP_TO:
-            theta = self.theta_.tolist()
+            theta, columns = self.theta_.tolist(), range(Xa.shape[1])
             def rows(start, stop): return Xa[start:stop].tolist()
             def dot(a, b): return sum(map(mul, a, b))
-            def move(theta, c, x): return list(map(add, theta, map(c.__mul__, x)))
+            def move(theta, c, x):
+                for j in columns:
+                    theta[j] += c * x[j]
             def block_scores(block, theta):  # the order of sum(map(mul, θ, x)), so the same floats
                 total = np.zeros(len(block))
                 for column, weight in zip(block.T, theta, strict=True):
                     total += column * weight
                 return total
         else:
-            theta = self.theta_
+            theta = self.theta_.copy()
             def rows(start, stop): return Xa[start:stop]
             def dot(a, b): return float(a @ b)
-            def move(theta, c, x): return theta + c * x
+            def move(theta, c, x): theta += c * x
             def block_scores(block, theta): return block @ np.asarray(theta)
         scores, losses, steps = [], [], []  # of each sample, in order
         add_score, add_loss, add_step = scores.append, losses.append, steps.append
@@ -357,7 +358,7 @@ class _AdditiveLinear(_OnlineLinear):
                 add_step(step)
                 i += 1
                 if c:
-                    theta = move(theta, c, x)
+                    move(theta, c, x)  # in place: the states are summed again below
                     moved_at.append(i - 1)
                     coefs.append(c)
                     passive_run = 0
