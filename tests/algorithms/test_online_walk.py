@@ -112,13 +112,14 @@ def test_regressor_walks_in_blocks_exactly_as_sample_by_sample(variant, epsilon,
     assert_same_walk(model, reference, exact=d < 40)
 
 
+@pytest.mark.parametrize("stream", ["overlapping", "wide"])
 @pytest.mark.parametrize("learner", ["perceptron", "PA-II"])
-def test_partial_fit_in_pieces_and_a_short_history_walk_as_one_stream(learner, monkeypatch):
-    X, y = STREAMS["overlapping"]
+def test_partial_fit_in_pieces_and_a_short_history_walk_as_one_stream(learner, stream, monkeypatch):
+    X, y = STREAMS[stream]                                  # θ of the later pieces starts away from 0
     whole = CLASSIFIERS[learner]().fit(X, y)
     monkeypatch.setattr(online, "MAX_HISTORY", 777)
     model = CLASSIFIERS[learner]()
-    for piece in np.array_split(np.arange(len(X)), [5, 6, 300, 1000, 1900]):
+    for piece in np.array_split(np.arange(len(X)), [5, 6, 300, 1000, len(X) - 100]):
         model.partial_fit(X[piece], y[piece], classes=[-1, 1])
     assert len(model.history_) == 777 and model.n_seen_ == len(X)
     assert sum(s.step != 0 for s in whole.history_[777:]) > 0          # learning goes on after the record
