@@ -55,7 +55,7 @@ class OnlineStep(NamedTuple):
     y f ≤ 0 (classifiers; False for regressors); ``step`` the size of the update (PA's τ, AROW's
     α = max(0, 1 − m)/β, the perceptron's 1; 0 when passive); ``w``, ``b`` the weights after it and
     ``cov`` AROW's Σ after it (over (w, b) with an intercept; None for the others). A named tuple:
-    read-only, and cheap to make once per sample.
+    read-only; :class:`OnlineHistory` makes one when its sample is read.
     """
 
     t: int
