@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import repeat
-from operator import mul
 from typing import NamedTuple
 
 import numpy as np
@@ -306,11 +305,15 @@ class _AdditiveLinear(_OnlineLinear):
         if Xa.shape[1] <= _PYTHON_FLOATS_UP_TO:
             theta, columns = self.theta_.tolist(), range(Xa.shape[1])
             def rows(start, stop): return Xa[start:stop].tolist()
-            def dot(a, b): return sum(map(mul, a, b))
+            def dot(a, b):
+                total = 0.0
+                for j in columns:
+                    total += a[j] * b[j]
+                return total
             def move(theta, c, x):
                 for j in columns:
                     theta[j] += c * x[j]
-            def block_scores(block, theta):  # the order of sum(map(mul, θ, x)), so the same floats
+            def block_scores(block, theta):  # the order of dot's sum, so the same floats
                 total = np.zeros(len(block))
                 for column, weight in zip(block.T, theta, strict=True):
                     total += column * weight
