@@ -6,9 +6,9 @@ and regression) and CS229 Ch. 6 §1 (M12: the online perceptron and its mistake 
 Every learner here is linear, f(x) = wᵀx (+ b with ``fit_intercept``: the books' constant feature
 x(:,3) = 1, which is updated, and enters ‖x‖², exactly like the other weights). ``partial_fit``
 takes the next samples of the stream in their order; ``fit`` forgets and starts from w = 0 (AROW:
-Σ = I). After each sample, ``history_`` gets an :class:`OnlineStep` (the state *after* the update,
-plus what the learner predicted and suffered *before* it); recording stops after
-``MAX_HISTORY`` samples, the learning does not.
+Σ = I). After each sample, ``history_`` (an :class:`OnlineHistory`) gets an :class:`OnlineStep` (the
+state *after* the update, plus what the learner predicted and suffered *before* it); recording stops
+after ``MAX_HISTORY`` samples, the learning does not.
 
 Classifiers code the two classes as y = ±1 (``classes_[1]`` → +1) and predict ``classes_[1]`` where
 f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS229's perceptron rule).
@@ -17,9 +17,8 @@ f(x) ≥ 0; a mistake is y f(x) ≤ 0 (a score of 0 counts as a mistake, as CS22
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import repeat
-from operator import add
-from operator import mul
 from typing import NamedTuple
 
 import numpy as np
@@ -38,10 +37,9 @@ from algorithms._base import check_X_y
 from algorithms.linear_classifiers import _PYTHON_FLOATS_UP_TO
 from algorithms.linear_classifiers import _check_labels
 
-__all__ = ["OnlineStep", "OnlinePerceptron", "PassiveAggressiveClassifier", "PassiveAggressiveRegressor",
-           "arrival_order", "AROWClassifier", "AROWRegressor", "PA_VARIANTS", "hindsight_losses",
-           "corrupt_stream",
-           "MAX_HISTORY"]
+__all__ = ["OnlineStep", "OnlineHistory", "OnlinePerceptron", "PassiveAggressiveClassifier",
+           "PassiveAggressiveRegressor", "arrival_order", "AROWClassifier", "AROWRegressor", "PA_VARIANTS",
+           "hindsight_losses", "corrupt_stream", "MAX_HISTORY"]
 
 MAX_HISTORY = 10_000
 PA_VARIANTS = ("PA", "PA-I", "PA-II")
@@ -56,7 +54,7 @@ class OnlineStep(NamedTuple):
     y f ≤ 0 (classifiers; False for regressors); ``step`` the size of the update (PA's τ, AROW's
     α = max(0, 1 − m)/β, the perceptron's 1; 0 when passive); ``w``, ``b`` the weights after it and
     ``cov`` AROW's Σ after it (over (w, b) with an intercept; None for the others). A named tuple:
-    read-only, and cheap to make once per sample.
+    read-only; :class:`OnlineHistory` makes one when its sample is read.
     """
 
     t: int
@@ -73,6 +71,52 @@ def _frozen(a) -> FloatArray:
     a = np.array(a, dtype=float, copy=True)
     a.setflags(write=False)
     return a
+
+
+class OnlineHistory(Sequence):
+    """``history_`` of an online learner: the :class:`OnlineStep` of each recorded sample, made when
+    it is read. It keeps one list per field (score, loss, mistake, step), the learner's distinct
+    states (θ after each update, intercept last, and Σ) in read-only arrays and which state each
+    sample left, so a pass makes no Python object per sample and pickles as a few arrays.
+    """
+
+    def __init__(self, fit_intercept: bool, columns=((), (), (), ()), owner=(), states=None, covs=None):
+        self._fit_intercept = fit_intercept
+        self._columns = tuple(map(list, columns))
+        self._owner = list(owner)
+        self._states = _frozen(np.zeros((0, 1)) if states is None else states)
+        self._covs = None if covs is None else _frozen(covs)
+        self._b = self._states[:, -1].tolist() if fit_intercept else [0.0] * len(self._states)
+
+    def extended(self, columns, owner, states, covs) -> "OnlineHistory":
+        """A new history: these samples after this one's (``owner`` indexes ``states``)."""
+        if not self._owner:
+            return OnlineHistory(self._fit_intercept, columns, owner, states, covs)
+        columns = [mine + list(more) for mine, more in zip(self._columns, columns, strict=True)]
+        owner = self._owner + [len(self._states) + j for j in owner]
+        states = np.concatenate([self._states, states])
+        covs = None if covs is None else np.concatenate([self._covs, covs])
+        return OnlineHistory(self._fit_intercept, columns, owner, states, covs)
+
+    def __len__(self) -> int:
+        return len(self._owner)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(map(self.__getitem__, range(len(self))[i]))
+        i = range(len(self))[i]
+        j = self._owner[i]
+        w = self._states[j, :-1] if self._fit_intercept else self._states[j]
+        score, loss, mistake, step = (column[i] for column in self._columns)
+        return OnlineStep(i + 1, score, loss, mistake, step, w, self._b[j],
+                          None if self._covs is None else self._covs[j])
+
+    def __iter__(self):
+        return map(self.__getitem__, range(len(self)))
+
+    def column(self, field: str) -> np.ndarray:
+        """One field of every recorded sample: ``"score"``, ``"loss"``, ``"mistake"`` or ``"step"``."""
+        return np.array(self._columns[("score", "loss", "mistake", "step").index(field)])
 
 
 class _OnlineLinear(BaseEstimator):
@@ -146,7 +190,7 @@ class _OnlineLinear(BaseEstimator):
         if not hasattr(self, "theta_"):
             self.n_features_in_ = X.shape[1]
             self.n_seen_, self.n_mistakes_, self.cumulative_loss_ = 0, 0, 0.0
-            self.history_ = ()
+            self.history_ = OnlineHistory(self.fit_intercept)
             self._start(Xa.shape[1])
         room = max(0, MAX_HISTORY - len(self.history_))
         scores, losses, steps, thetas, covs, counts = self._walk(Xa, targets, room)
@@ -160,25 +204,19 @@ class _OnlineLinear(BaseEstimator):
         for loss in losses:  # in stream order, as the running total was kept
             cumulative += loss
         self.cumulative_loss_ = cumulative
-        self.history_ = self.history_ + self._steps(scores, losses, steps, mistakes, thetas, covs, counts)
+        self.history_ = self._recorded((scores, losses, mistakes, steps), thetas, covs, counts)
         self.coef_, self.intercept_ = self._split(self.theta_)
         return self
 
-    def _steps(self, scores, losses, steps, mistakes, thetas, covs, counts) -> tuple[OnlineStep, ...]:
-        """The first recorded samples as :class:`OnlineStep` s; state j stands for ``counts[j]``
-        samples in a row (None: one each), which share its read-only rows of one array."""
-        if not len(thetas):
-            return ()
-        first_t = len(self.history_) + 1  # history is only extended while every sample was recorded
-        thetas = _frozen(thetas)
-        owner = np.arange(len(thetas)) if counts is None else np.repeat(np.arange(len(thetas)), counts)
-        k, pick = len(owner), owner.tolist()
-        w = list(map(list(thetas[:, :-1] if self.fit_intercept else thetas).__getitem__, pick))
-        b = thetas[owner, -1].tolist() if self.fit_intercept else [0.0] * k
-        covs = list(map(list(_frozen(covs)).__getitem__, pick)) if covs[0] is not None else [None] * k
-        fields = zip(range(first_t, first_t + k), scores[:k], losses[:k], mistakes[:k], steps[:k], w, b, covs,
-                     strict=True)
-        return tuple(map(tuple.__new__, repeat(OnlineStep), fields))  # NamedTuple._make without its checks
+    def _recorded(self, columns, thetas, covs, counts) -> OnlineHistory:
+        """``history_`` with the walk's first samples (columns: score, loss, mistake, step of each);
+        state j (θ, Σ) stands for ``counts[j]`` samples in a row (None: one each)."""
+        owner = range(len(thetas)) if counts is None else np.repeat(np.arange(len(thetas)), counts).tolist()
+        if not len(owner):
+            return self.history_
+        used = owner[-1] + 1
+        covs = None if covs is None or covs[0] is None else covs[:used]
+        return self.history_.extended([column[:len(owner)] for column in columns], owner, thetas[:used], covs)
 
     def _split(self, theta) -> tuple[FloatArray, float]:
         if self.fit_intercept:
@@ -198,18 +236,20 @@ class _OnlineLinear(BaseEstimator):
     def cumulative_mistakes(self) -> np.ndarray:
         """Mistakes made up to each recorded sample (CS229 M12's quantity of interest)."""
         check_is_fitted(self, "history_")
-        return np.cumsum([s.mistake for s in self.history_]).astype(int)
+        return np.cumsum(self.history_.column("mistake")).astype(int)
 
     def losses(self) -> FloatArray:
         """The loss suffered on each recorded sample, before learning from it."""
         check_is_fitted(self, "history_")
-        return np.array([s.loss for s in self.history_], dtype=float)
+        return self.history_.column("loss")
 
     def accuracy_path(self, X, y) -> FloatArray:
         """The accuracy on (X, y) of the weights after each recorded sample (Fig 15.5's snapshots)."""
         check_is_fitted(self, "history_")
         X, y = _check_labels(X, y)
-        changed = np.flatnonzero([i == 0 or s.step != 0 for i, s in enumerate(self.history_)])
+        moved = self.history_.column("step") != 0
+        moved[:1] = True
+        changed = np.flatnonzero(moved)
         W = np.array([self.history_[i].w for i in changed])
         b = np.array([self.history_[i].b for i in changed])
         positive = (np.asarray(y) == self.classes_[1])[:, None]
@@ -223,7 +263,7 @@ class _OnlineLinear(BaseEstimator):
     def squared_errors(self, y) -> FloatArray:
         """(y_t − f_t(x_t))² of each recorded prediction, made before learning from the sample."""
         check_is_fitted(self, "history_")
-        scores = np.array([s.score for s in self.history_], dtype=float)
+        scores = self.history_.column("score")
         return (np.asarray(y, dtype=float)[: len(scores)] - scores) ** 2
 
     def regret(self, comparator_losses, losses=None) -> FloatArray:
@@ -263,24 +303,30 @@ class _AdditiveLinear(_OnlineLinear):
         rule, n, y = self._rule(), len(Xa), np.asarray(targets, dtype=float)
         sq_norms = np.einsum("ij,ij->i", Xa, Xa)
         if Xa.shape[1] <= _PYTHON_FLOATS_UP_TO:
-            theta = self.theta_.tolist()
+            theta, columns = self.theta_.tolist(), range(Xa.shape[1])
             def rows(start, stop): return Xa[start:stop].tolist()
-            def dot(a, b): return sum(map(mul, a, b))
-            def move(theta, c, x): return list(map(add, theta, map(c.__mul__, x)))
-            def block_scores(block, theta):  # the order of sum(map(mul, θ, x)), so the same floats
+            def dot(a, b):
+                total = 0.0
+                for j in columns:
+                    total += a[j] * b[j]
+                return total
+            def move(theta, c, x):
+                for j in columns:
+                    theta[j] += c * x[j]
+            def block_scores(block, theta):  # the order of dot's sum, so the same floats
                 total = np.zeros(len(block))
                 for column, weight in zip(block.T, theta, strict=True):
                     total += column * weight
                 return total
         else:
-            theta = self.theta_
+            theta = self.theta_.copy()
             def rows(start, stop): return Xa[start:stop]
             def dot(a, b): return float(a @ b)
-            def move(theta, c, x): return theta + c * x
+            def move(theta, c, x): theta += c * x
             def block_scores(block, theta): return block @ np.asarray(theta)
         scores, losses, steps = [], [], []  # of each sample, in order
         add_score, add_loss, add_step = scores.append, losses.append, steps.append
-        changed_at, thetas = [0], [theta]  # θ after sample changed_at[k] and until the next change
+        moved_at, coefs = [], []  # the samples that moved θ, and their c
 
         def skip(i: int, theta) -> int:
             """Record the passive samples from i on; return the next sample that may move θ."""
@@ -315,17 +361,19 @@ class _AdditiveLinear(_OnlineLinear):
                 add_step(step)
                 i += 1
                 if c:
-                    theta = move(theta, c, x)
-                    changed_at.append(i - 1)
-                    thetas.append(theta)
+                    move(theta, c, x)  # in place: the states are summed again below
+                    moved_at.append(i - 1)
+                    coefs.append(c)
                     passive_run = 0
                 else:
                     passive_run += 1
                     if passive_run == self._PASSIVE_RUN:
                         break
-        self.theta_ = np.array(theta, dtype=float)
-        counts = np.diff(np.minimum(changed_at + [n], room))
-        return scores, losses, steps, thetas, [None] * len(thetas), counts
+        # θ after each move: θ₀ + c₁x₁ + c₂x₂ + … added in order, the walk's own sums (same floats)
+        thetas = np.cumsum(np.vstack([self.theta_, np.array(coefs)[:, None] * Xa[moved_at]]), axis=0)
+        self.theta_ = thetas[-1].copy()
+        counts = np.diff(np.minimum([0, *moved_at, n], room))  # state k holds from moved_at[k - 1] on
+        return scores, losses, steps, thetas, None, counts
 
 
 def _check_C(C) -> float:

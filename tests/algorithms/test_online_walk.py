@@ -6,16 +6,19 @@ two must agree bit for bit; with many (numpy products) θ must still be identica
 scores and losses agree to round-off.
 """
 
+import pickle
 from operator import mul
 
 import numpy as np
 import pytest
 
 import algorithms.online as online
+from algorithms import AROWClassifier
 from algorithms import OnlinePerceptron
 from algorithms import PassiveAggressiveClassifier
 from algorithms import PassiveAggressiveRegressor
 from algorithms import load_dataset
+from algorithms.online import OnlineStep
 
 
 def straightforward_walk(model, X, y):
@@ -109,13 +112,14 @@ def test_regressor_walks_in_blocks_exactly_as_sample_by_sample(variant, epsilon,
     assert_same_walk(model, reference, exact=d < 40)
 
 
+@pytest.mark.parametrize("stream", ["overlapping", "wide"])
 @pytest.mark.parametrize("learner", ["perceptron", "PA-II"])
-def test_partial_fit_in_pieces_and_a_short_history_walk_as_one_stream(learner, monkeypatch):
-    X, y = STREAMS["overlapping"]
+def test_partial_fit_in_pieces_and_a_short_history_walk_as_one_stream(learner, stream, monkeypatch):
+    X, y = STREAMS[stream]                                  # θ of the later pieces starts away from 0
     whole = CLASSIFIERS[learner]().fit(X, y)
     monkeypatch.setattr(online, "MAX_HISTORY", 777)
     model = CLASSIFIERS[learner]()
-    for piece in np.array_split(np.arange(len(X)), [5, 6, 300, 1000, 1900]):
+    for piece in np.array_split(np.arange(len(X)), [5, 6, 300, 1000, len(X) - 100]):
         model.partial_fit(X[piece], y[piece], classes=[-1, 1])
     assert len(model.history_) == 777 and model.n_seen_ == len(X)
     assert sum(s.step != 0 for s in whole.history_[777:]) > 0          # learning goes on after the record
@@ -143,3 +147,29 @@ def test_decisions_near_a_threshold_do_not_depend_on_the_block_products_round_of
     reference = straightforward_walk(model, X, y)
     assert sum(size != 0 and score == 0 for score, loss, size, *_ in reference) >= 30
     assert_same_walk(model, reference, exact=False)
+
+
+def fields(step):
+    return (*step[:5], *np.r_[step.w, step.b], *(() if step.cov is None else step.cov.ravel()))
+
+
+@pytest.mark.parametrize("learner", ["PA-II", "perceptron through 0", "AROW"])
+def test_the_history_reads_like_the_tuple_of_its_steps_in_pieces_and_after_pickling(learner):
+    X, y = STREAMS["overlapping"]
+    make = (lambda: AROWClassifier(1.0, fit_intercept=True)) if learner == "AROW" else CLASSIFIERS[learner]
+    whole = make().fit(X[:300], y[:300])
+    steps = list(whole.history_)
+    assert [s.t for s in steps] == list(range(1, 301)) and type(steps[0]) is OnlineStep
+    assert [fields(s) for s in whole.history_[-3:]] == [fields(s) for s in steps[-3:]]
+    assert fields(whole.history_[-300]) == fields(steps[0]) and whole.history_[10:7] == ()
+    with pytest.raises(IndexError):
+        whole.history_[300]
+    assert not steps[5].w.flags.writeable
+    assert (steps[0].cov is None) == (learner != "AROW")
+    for field in ("score", "loss", "mistake", "step"):
+        np.testing.assert_array_equal(whole.history_.column(field), [getattr(s, field) for s in steps])
+    pieces = make()
+    for piece in np.array_split(np.arange(300), [1, 2, 120]):
+        pieces.partial_fit(X[piece], y[piece], classes=[-1, 1])
+    for history in (pieces.history_, pickle.loads(pickle.dumps(whole)).history_):
+        assert [fields(s) for s in history] == [fields(s) for s in steps]
