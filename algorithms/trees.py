@@ -148,7 +148,7 @@ class _ClassCriterion:
     def nodes(self, rows, w, starts, m):
         """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long),
         and each node's weight."""
-        Sw = np.take(self.U, rows, axis=0) * w[:, None]
+        Sw = self.U.take(rows, axis=0) * w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
         return (Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1,
                 np.add.reduceat(w, starts))
@@ -172,30 +172,33 @@ class _ClassCriterion:
             score = decrease
         return score, decrease, child_imp, split_info
 
-    def split_scores(self, L, P, imp):
+    def split_scores(self, L, P, imp, m, ok):
         """The score of :meth:`evaluate` for every threshold of a level at once (L: left stats
-        (d, E, k) by feature and entry; P, imp: the stats (E, k) and impurity of each entry's
-        node), −inf where a child is empty. Rearranged so as not to form proportions:
-        W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
-        (Li Hang (5.8), (5.25)). Left and right children are stacked, one operation for both."""
+        (d, E, k) by feature and entry; P, imp: the stats (B, k) and impurity of the level's nodes,
+        ``m`` entries each), −inf where ``ok`` is False or a child is empty. Rearranged so as not to
+        form proportions: W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk
+        ln L_vk)/ln 2 (Li Hang (5.8), (5.25)). Left and right children are stacked, one operation
+        for both."""
         LR = np.empty((2,) + L.shape)
         LR[0] = L
-        np.subtract(P, L, out=LR[1])
+        np.subtract(P.repeat(m, axis=0), L, out=LR[1])
         WLR = _lastsum(LR)
-        W = _lastsum(P)
+        W = _lastsum(P).repeat(m)
         if self.kind == "gini":
             T = WLR - _lastsum(LR * LR) / WLR
             child = T[0] + T[1]
         else:
             XW, XS = _xlogx(WLR), _lastsum(_xlogx(LR))
             child = (XW[0] - XS[0] + XW[1] - XS[1]) / _LOG2
+        imp = imp.repeat(m)
         score = imp - child / W
         if self.kind == "gain_ratio":
             split_info = (_xlogx(W) - XW[0] - XW[1]) / (W * _LOG2)
             score = np.where(split_info > 0, score / split_info, -np.inf)
         elif self.kind == "gain_ratio_book":
             score = np.where(imp > 0, score / np.where(imp > 0, imp, 1.0), 0.0)
-        return np.where((WLR[0] > 0) & (WLR[1] > 0), score, -np.inf)
+        ok &= np.minimum(WLR[0], WLR[1]) > 0
+        return np.where(ok, score, -np.inf)
 
     def valid(self, children):
         return np.all(_lastsum(children) > 0, axis=0)
@@ -225,12 +228,14 @@ class _SquaredError:
 
     def nodes(self, rows, w, starts, m):
         """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only."""
-        yr = self.y[rows]
-        W = np.add.reduceat(w, starts)
-        mu = np.add.reduceat(w * yr, starts) / W
-        d = yr - mu.repeat(m)
+        yr = self.y.take(rows)
         Sw = np.empty((len(w), 2))
         Sw[:, 0] = w
+        np.multiply(w, yr, out=Sw[:, 1])
+        WY = np.add.reduceat(Sw, starts, axis=0)            # Σw, Σw·y (as 1-d reduceats)
+        W = WY[:, 0]
+        mu = WY[:, 1] / W
+        d = yr - mu.repeat(m)
         np.multiply(w, d, out=Sw[:, 1])
         P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
         P[:, :2] = np.add.reduceat(Sw, starts, axis=0)
@@ -258,14 +263,23 @@ class _SquaredError:
         return decrease, decrease, child_imp, split_info
 
     @staticmethod
-    def split_scores(L, P, imp):
+    def split_scores(L, P, imp, m, ok):
         """:meth:`evaluate`'s score for every threshold of a level (see
-        :meth:`_ClassCriterion.split_scores`)."""
+        :meth:`_ClassCriterion.split_scores`), in place of temporaries."""
         W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
-        WR, S1R = W - WL, S1 - S1L
-        gain = S1L * S1L / WL + S1R * S1R / WR - S1 * S1 / W
-        return np.where((WL > 0) & (WR > 0), gain / W, -np.inf)
+        WR = W.repeat(m) - WL
+        S1R = S1.repeat(m) - S1L
+        ok &= WL > 0
+        ok &= WR > 0
+        gain = S1L * S1L
+        gain /= WL
+        S1R *= S1R
+        S1R /= WR
+        gain += S1R
+        gain -= (S1 * S1 / W).repeat(m)
+        gain /= W.repeat(m)
+        return np.where(ok, gain, -np.inf)
 
     @staticmethod
     def valid(children):
@@ -316,13 +330,13 @@ class _SecondOrder:
         gain = 0.5 * bracket - self.gamma
         return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
 
-    def split_scores(self, L, P, imp):
-        """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
-        (see :meth:`_ClassCriterion.split_scores`)."""
+    def split_scores(self, L, P, imp, m, ok):
+        """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` or
+        ``ok`` fails (see :meth:`_ClassCriterion.split_scores`)."""
         GL, HL = L[..., 0], L[..., 1]
-        GR, HR = P[:, 0] - GL, P[:, 1] - HL
-        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)
-        ok = (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
+        GR, HR = P[:, 0].repeat(m) - GL, P[:, 1].repeat(m) - HL
+        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P).repeat(m)
+        ok &= (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
         ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
         return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
 
@@ -1141,9 +1155,10 @@ class _Builder:
             Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure
             if depth < self.max_depth and open_.any():
-                has, thresholds, left, s = self._level_search(Sw, P, imp, starts, m, open_, srt,
-                                                              xs)
-                feat, thr, found = self._choose(has, thresholds, s, imp, open_)
+                abs_imp = np.abs(imp)
+                has, thresholds, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m,
+                                                              open_, srt, xs)
+                feat, thr, found = self._choose(has, thresholds, s, abs_imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
                 has, thresholds = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
@@ -1167,7 +1182,7 @@ class _Builder:
                  "impurity", "pure", "found", "has", "cand_threshold", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
-    def _choose(self, has, thresholds, s, imp, open_):
+    def _choose(self, has, thresholds, s, abs_imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
         tolerance of the top score; ``max_features`` draws): (feature or −1, threshold, found)."""
         if self._subset():
@@ -1175,10 +1190,13 @@ class _Builder:
         s = np.where(has, s, -np.inf)
         top = s.max(1)
         found = np.isfinite(top)
-        tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
-        best = np.argmax(s >= (top - tol)[:, None], axis=1)
-        split = found & ~self._below(top, imp)
-        return np.where(split, best, -1), thresholds[np.arange(len(best)), best], found
+        tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), abs_imp)
+        if self.d == 1:
+            best = np.zeros(len(top), dtype=np.intp)
+        else:
+            best = np.argmax(s >= (top - tol)[:, None], axis=1)
+        below = top <= 0 if self.crit.strict else top < self.epsilon - tol   # as _below
+        return np.where(found & ~below, best, -1), thresholds[np.arange(len(best)), best], found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
@@ -1223,7 +1241,7 @@ class _Builder:
         ``kept`` are dropped), in the new entry numbering (entry ``kept[j]`` becomes j)."""
         d, E = srt.shape
         K = len(kept)
-        by_child = np.take(child, srt).argsort(axis=1, kind="stable")[:, :K]
+        by_child = child.take(srt).argsort(axis=1, kind="stable")[:, :K]
         flat = (by_child + (E * np.arange(d))[:, None]).ravel()       # gathers as flat takes
         new_index = np.empty(E, dtype=np.int64)
         new_index[kept] = np.arange(K)
@@ -1252,31 +1270,33 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, Sw, P, imp, starts, m, open_, srt, xs):
+    def _level_search(self, Sw, P, imp, abs_imp, starts, m, open_, srt, xs):
         """The best threshold of every feature in every open node of a level (``srt``, ``xs``:
         the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has,
         threshold, left stats, score), each per (node, feature); ``has`` is False where the
         feature has no valid threshold, and the score comes from :meth:`split_scores`."""
         d, E = srt.shape
-        S = np.take(self.crit.search_stats(Sw), srt, axis=0)           # (d, E, s)
+        S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
         C0 = np.zeros((d, E + 1) + S.shape[2:])
-        C = S.cumsum(axis=1, out=C0[:, 1:])
-        L = C - C0[:, starts].repeat(m, axis=1)                       # left stats, entry i included
-        cnt = np.arange(1, E + 1) - starts.repeat(m)                  # entries left of the cut
+        L = S.cumsum(axis=1, out=C0[:, 1:])
+        L -= C0[:, starts].repeat(m, axis=1)                          # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
-        ok &= (cnt >= self.msl) & (cnt <= (m - self.msl).repeat(m))
-        score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
-        score = np.where(ok, score, -np.inf)
+        if self.msl == 1:                                             # no cut after a node's end
+            ok[:, starts[1:] - 1] = False
+        else:
+            cnt = np.arange(1, E + 1) - starts.repeat(m)              # entries left of the cut
+            ok &= (cnt >= self.msl) & (cnt <= (m - self.msl).repeat(m))
+        score = self.crit.split_scores(L, P, imp, m, ok)
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
         has = np.isfinite(segmax) & open_
-        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp))
+        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), abs_imp)
         hit = score >= (segmax - tol).repeat(m, axis=1)
         first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
-        at = first + (E * np.arange(d))[:, None]                      # flat (feature, entry)
-        xa = xs.ravel()[at]
-        xb = xs.ravel().take(at + 1, mode="clip")                     # (any value where not has)
-        left = np.take(L.reshape(d * E, -1), at, axis=0)
+        first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
+        xa = xs.ravel()[first]
+        xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
+        left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
         return has.T, _midpoints(xa, xb).T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
