@@ -147,11 +147,18 @@ class _ClassCriterion:
 
     def nodes(self, rows, w, starts, m):
         """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long),
-        and each node's weight."""
-        Sw = self.U.take(rows, axis=0) * w[:, None]
+        and each node's weight. Every node of a level weighs > 0 (a split leaves weight on both
+        sides), so the proportions are :func:`_proportions`' without its guards, and the node
+        values."""
+        Sw = self.U.take(rows, axis=0)
+        Sw *= w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
-        return (Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1,
-                np.add.reduceat(w, starts))
+        p = P / _lastsum(P)[:, None]
+        if self.kind == "gini":
+            imp = 1.0 - _lastsum(p * p)
+        else:
+            imp = -_lastsum(xlogy(p, p)) / _LOG2
+        return Sw, P, imp, p, _lastsum(P > 0) <= 1, np.add.reduceat(w, starts)
 
     def evaluate(self, children, parent):
         """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
@@ -1241,11 +1248,11 @@ class _Builder:
         ``kept`` are dropped), in the new entry numbering (entry ``kept[j]`` becomes j)."""
         d, E = srt.shape
         K = len(kept)
-        by_child = child.take(srt).argsort(axis=1, kind="stable")[:, :K]
-        flat = (by_child + (E * np.arange(d))[:, None]).ravel()       # gathers as flat takes
+        flat = child.take(srt).argsort(axis=1, kind="stable")[:, :K]
+        flat += (E * np.arange(d))[:, None]                           # gathers as flat takes
         new_index = np.empty(E, dtype=np.int64)
         new_index[kept] = np.arange(K)
-        return new_index[srt.ravel()[flat]].reshape(d, K), xs.ravel()[flat].reshape(d, K)
+        return new_index.take(srt.take(flat)), xs.take(flat)
 
     def _allowed(self, scores, open_):
         """Which (node, feature) results count when each node draws ``max_features`` features.
