@@ -1163,20 +1163,20 @@ class _Builder:
             open_ = (m >= 2 * msl) & ~pure
             if depth < self.max_depth and open_.any():
                 abs_imp = np.abs(imp)
-                has, thresholds, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m,
-                                                              open_, srt, xs)
-                feat, thr, found = self._choose(has, thresholds, s, abs_imp, open_)
+                has, xa, xb, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m, open_,
+                                                          srt, xs)
+                feat, cut, found = self._choose(has, xa, s, abs_imp, open_)
             else:                                   # every node of the level is a leaf
-                feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
-                has, thresholds = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
-                left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
-            levels.append((feat, thr, m, W, P, value, imp, pure, found, has, thresholds, left))
+                feat, found = np.full(B, -1), np.zeros(B, dtype=bool)
+                has, xa = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
+                xb, left = xa, np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
+            levels.append((feat, m, W, P, value, imp, pure, found, has, xa, xb, left))
             split = feat >= 0
             if not split.any():
                 break
             two = 2 * split
             child_base = two.cumsum() - two
-            go_right = X.take(rows * d + feat.repeat(m)) > thr.repeat(m)
+            go_right = X.take(rows * d + feat.repeat(m)) > cut.repeat(m)   # x > a ⇔ x > (a+b)/2
             child = np.where(split, child_base, 2 * B).repeat(m) + go_right
             kept = child.argsort(kind="stable")
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
@@ -1185,13 +1185,14 @@ class _Builder:
             rows, w = rows[kept], w[kept]
             srt, xs = self._partition_sorted(srt, xs, child, kept)
             depth += 1
-        names = ("feature", "threshold", "n_samples", "weighted_n_samples", "stats", "value",
-                 "impurity", "pure", "found", "has", "cand_threshold", "left")
+        names = ("feature", "n_samples", "weighted_n_samples", "stats", "value", "impurity",
+                 "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
-    def _choose(self, has, thresholds, s, abs_imp, open_):
+    def _choose(self, has, xa, s, abs_imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
-        tolerance of the top score; ``max_features`` draws): (feature or −1, threshold, found)."""
+        tolerance of the top score; ``max_features`` draws): (feature or −1, the value ``xa``
+        below its cut, found)."""
         if self._subset():
             has &= self._allowed(np.where(has, s, np.nan), open_)
         s = np.where(has, s, -np.inf)
@@ -1203,7 +1204,7 @@ class _Builder:
         else:
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
         below = top <= 0 if self.crit.strict else top < self.epsilon - tol   # as _below
-        return np.where(found & ~below, best, -1), thresholds[np.arange(len(best)), best], found
+        return np.where(found & ~below, best, -1), xa[np.arange(len(best)), best], found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
@@ -1213,8 +1214,9 @@ class _Builder:
         with np.errstate(divide="ignore", invalid="ignore"):
             quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
                                             P[:, None, :])
+        thresholds = _midpoints(cols.pop("below"), cols.pop("above"))
         cands = dict(zip(_CAND_FIELDS, (np.where(has, q, np.nan) for q in (
-            quantities[0], cols.pop("cand_threshold")) + quantities[1:]), strict=True))
+            quantities[0], thresholds) + quantities[1:]), strict=True))
         total = len(cols["feature"])
         is_split = cols["feature"] >= 0
         depth = np.repeat(np.arange(len(level_sizes)), level_sizes)
@@ -1224,9 +1226,9 @@ class _Builder:
                          ("max_depth", depth >= self.max_depth), ("", is_split)):
             reason[at] = _REASON_CODE[code]              # later (stronger) reasons override
         cols["reason"] = reason
-        cols["threshold"] = np.where(is_split, cols["threshold"], np.nan)
-        cols["score"] = np.where(is_split, cands["score"][np.arange(total), cols["feature"]],
-                                 np.nan)
+        chosen = np.arange(total), cols["feature"]
+        cols["threshold"] = np.where(is_split, thresholds[chosen], np.nan)
+        cols["score"] = np.where(is_split, cands["score"][chosen], np.nan)
         k = np.cumsum(is_split) - 1
         internal = np.flatnonzero(is_split)
         j = np.arange(n_roots, total)               # binary breadth-first numbering
@@ -1279,9 +1281,10 @@ class _Builder:
 
     def _level_search(self, Sw, P, imp, abs_imp, starts, m, open_, srt, xs):
         """The best threshold of every feature in every open node of a level (``srt``, ``xs``:
-        the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has,
-        threshold, left stats, score), each per (node, feature); ``has`` is False where the
-        feature has no valid threshold, and the score comes from :meth:`split_scores`."""
+        the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has, the
+        values a < b either side of the cut (its threshold is their midpoint), left stats,
+        score), each per (node, feature); ``has`` is False where the feature has no valid
+        threshold, and the score comes from :meth:`split_scores`."""
         d, E = srt.shape
         S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
         C0 = np.zeros((d, E + 1) + S.shape[2:])
@@ -1304,7 +1307,7 @@ class _Builder:
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
         left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
-        return has.T, _midpoints(xa, xb).T, left.transpose(1, 0, 2), segmax.T
+        return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 
