@@ -131,6 +131,7 @@ class _ClassCriterion:
         self.kind = kind
         self.U = np.eye(n_classes)[codes]
         self._imp = _gini_rows if kind == "gini" else _entropy_rows
+        self._U1 = None
 
     def node(self, rows, w):
         Sw = self.U[rows] * w[:, None]
@@ -150,15 +151,18 @@ class _ClassCriterion:
         and each node's weight. Every node of a level weighs > 0 (a split leaves weight on both
         sides), so the proportions are :func:`_proportions`' without its guards, and the node
         values."""
-        Sw = self.U.take(rows, axis=0)
+        if self._U1 is None:                # the class indicators and a 1 for the node weight
+            self._U1 = np.column_stack([self.U, np.ones(len(self.U))])
+        Sw = self._U1.take(rows, axis=0)
         Sw *= w[:, None]
-        P = np.add.reduceat(Sw, starts, axis=0)
+        P1 = np.add.reduceat(Sw, starts, axis=0)
+        P = P1[:, :-1]
         p = P / _lastsum(P)[:, None]
         if self.kind == "gini":
             imp = 1.0 - _lastsum(p * p)
         else:
             imp = -_lastsum(xlogy(p, p)) / _LOG2
-        return Sw, P, imp, p, _lastsum(P > 0) <= 1, np.add.reduceat(w, starts)
+        return Sw[:, :-1], P, imp, p, _lastsum(P > 0) <= 1, P1[:, -1]
 
     def evaluate(self, children, parent):
         """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
@@ -234,19 +238,18 @@ class _SquaredError:
         return S[..., :2]                   # split scores need Σw and Σw·d only
 
     def nodes(self, rows, w, starts, m):
-        """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only."""
+        """Vectorised :meth:`node`; the per-entry stats (w, w·d, w·d²)."""
         yr = self.y.take(rows)
-        Sw = np.empty((len(w), 2))
+        Sw = np.empty((len(w), 3))
         Sw[:, 0] = w
         np.multiply(w, yr, out=Sw[:, 1])
-        WY = np.add.reduceat(Sw, starts, axis=0)            # Σw, Σw·y (as 1-d reduceats)
-        W = WY[:, 0]
+        WY = np.add.reduceat(Sw[:, :2], starts, axis=0)     # Σw, Σw·y (numpy's sums are alike
+        W = WY[:, 0]                                        # in any layout)
         mu = WY[:, 1] / W
         d = yr - mu.repeat(m)
         np.multiply(w, d, out=Sw[:, 1])
-        P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
-        P[:, :2] = np.add.reduceat(Sw, starts, axis=0)
-        P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
+        np.multiply(Sw[:, 1], d, out=Sw[:, 2])
+        P = np.add.reduceat(Sw, starts, axis=0)             # sums (w, w·d, w·d²)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
 
@@ -1182,7 +1185,7 @@ class _Builder:
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
             starts = m.cumsum() - m
             kept = kept[:m.sum()]
-            rows, w = rows[kept], w[kept]
+            rows, w = rows.take(kept), w.take(kept)
             srt, xs = self._partition_sorted(srt, xs, child, kept)
             depth += 1
         names = ("feature", "n_samples", "weighted_n_samples", "stats", "value", "impurity",
@@ -1198,7 +1201,7 @@ class _Builder:
         s = np.where(has, s, -np.inf)
         top = s.max(1)
         found = np.isfinite(top)
-        tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), abs_imp)
+        tol = 1e-12 * np.maximum(np.abs(top), abs_imp)      # (inf where not found: no split)
         if self.d == 1:
             best = np.zeros(len(top), dtype=np.intp)
         else:
@@ -1300,7 +1303,7 @@ class _Builder:
         score = self.crit.split_scores(L, P, imp, m, ok)
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
         has = np.isfinite(segmax) & open_
-        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), abs_imp)
+        tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
         hit = score >= (segmax - tol).repeat(m, axis=1)
         first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
         first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
