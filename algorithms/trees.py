@@ -1180,7 +1180,8 @@ class _Builder:
             two = 2 * split
             child_base = two.cumsum() - two
             go_right = X.take(rows * d + feat.repeat(m)) > cut.repeat(m)   # x > a ⇔ x > (a+b)/2
-            child = np.where(split, child_base, 2 * B).repeat(m) + go_right
+            ids = np.int16 if 2 * B < 2 ** 15 - 1 else np.int64   # numpy radix-sorts 16-bit ids
+            child = np.where(split, child_base, 2 * B).astype(ids).repeat(m) + go_right
             kept = child.argsort(kind="stable")
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
             starts = m.cumsum() - m
