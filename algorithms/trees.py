@@ -278,17 +278,17 @@ class _SquaredError:
         :meth:`_ClassCriterion.split_scores`), in place of temporaries."""
         W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
-        WR = W.repeat(m) - WL
+        Wm = W.repeat(m)
+        WR = Wm - WL
         S1R = S1.repeat(m) - S1L
-        ok &= WL > 0
-        ok &= WR > 0
+        ok &= np.minimum(WL, WR) > 0
         gain = S1L * S1L
         gain /= WL
         S1R *= S1R
         S1R /= WR
         gain += S1R
         gain -= (S1 * S1 / W).repeat(m)
-        gain /= W.repeat(m)
+        gain /= Wm
         return np.where(ok, gain, -np.inf)
 
     @staticmethod
@@ -1158,6 +1158,7 @@ class _Builder:
             srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
                              axis=1, kind="stable")
         xs = np.take_along_axis(X[rows].T, srt, axis=1)
+        self._positions = np.arange(len(rows))        # a level's entry positions: a prefix
         levels = []
         depth = 0
         while True:
@@ -1179,7 +1180,8 @@ class _Builder:
                 break
             two = 2 * split
             child_base = two.cumsum() - two
-            go_right = X.take(rows * d + feat.repeat(m)) > cut.repeat(m)   # x > a ⇔ x > (a+b)/2
+            x = X.take(rows if d == 1 else rows * d + feat.repeat(m))
+            go_right = x > cut.repeat(m)                          # x > a ⇔ x > (a+b)/2
             ids = np.int16 if 2 * B < 2 ** 15 - 1 else np.int64   # numpy radix-sorts 16-bit ids
             child = np.where(split, child_base, 2 * B).astype(ids).repeat(m) + go_right
             kept = child.argsort(kind="stable")
@@ -1306,7 +1308,7 @@ class _Builder:
         has = np.isfinite(segmax) & open_
         tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
         hit = score >= (segmax - tol).repeat(m, axis=1)
-        first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
+        first = np.minimum.reduceat(np.where(hit, self._positions[:E], E - 1), starts, axis=1)
         first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
