@@ -129,9 +129,10 @@ class _ClassCriterion:
 
     def __init__(self, kind: str, codes: np.ndarray, n_classes: int):
         self.kind = kind
-        self.U = np.eye(n_classes)[codes]
+        self._U1 = np.eye(n_classes + 1)[codes]     # class indicators, then a 1 (node weights)
+        self._U1[:, -1] = 1.0
+        self.U = self._U1[:, :-1]
         self._imp = _gini_rows if kind == "gini" else _entropy_rows
-        self._U1 = None
 
     def node(self, rows, w):
         Sw = self.U[rows] * w[:, None]
@@ -151,8 +152,6 @@ class _ClassCriterion:
         and each node's weight. Every node of a level weighs > 0 (a split leaves weight on both
         sides), so the proportions are :func:`_proportions`' without its guards, and the node
         values."""
-        if self._U1 is None:                # the class indicators and a 1 for the node weight
-            self._U1 = np.column_stack([self.U, np.ones(len(self.U))])
         Sw = self._U1.take(rows, axis=0)
         Sw *= w[:, None]
         P1 = np.add.reduceat(Sw, starts, axis=0)
@@ -275,7 +274,7 @@ class _SquaredError:
     @staticmethod
     def split_scores(L, P, imp, m, ok):
         """:meth:`evaluate`'s score for every threshold of a level (see
-        :meth:`_ClassCriterion.split_scores`), in place of temporaries."""
+        :meth:`_ClassCriterion.split_scores`), computed in place."""
         W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
         Wm = W.repeat(m)
@@ -1145,7 +1144,7 @@ class _Builder:
         column): ``srt[f]`` lists the entries of ``rows`` by node, then by X[:, f] (ties in entry
         order), ``xs[f]`` their values, and each level partitions these lists between the
         children instead of sorting again. What does not steer the growth (leaf reasons, r̃_v,
-        the book's quantities of the candidates) is worked out once at the end."""
+        the candidates' thresholds and book quantities) is worked out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
