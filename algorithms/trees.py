@@ -129,9 +129,7 @@ class _ClassCriterion:
 
     def __init__(self, kind: str, codes: np.ndarray, n_classes: int):
         self.kind = kind
-        self._U1 = np.eye(n_classes + 1)[codes]     # class indicators, then a 1 (node weights)
-        self._U1[:, -1] = 1.0
-        self.U = self._U1[:, :-1]
+        self.U = np.eye(n_classes)[codes]
         self._imp = _gini_rows if kind == "gini" else _entropy_rows
 
     def node(self, rows, w):
@@ -152,16 +150,15 @@ class _ClassCriterion:
         and each node's weight. Every node of a level weighs > 0 (a split leaves weight on both
         sides), so the proportions are :func:`_proportions`' without its guards, and the node
         values."""
-        Sw = self._U1.take(rows, axis=0)
+        Sw = self.U.take(rows, axis=0)      # contiguous: a level gathers it feature by feature
         Sw *= w[:, None]
-        P1 = np.add.reduceat(Sw, starts, axis=0)
-        P = P1[:, :-1]
+        P = np.add.reduceat(Sw, starts, axis=0)
         p = P / _lastsum(P)[:, None]
         if self.kind == "gini":
             imp = 1.0 - _lastsum(p * p)
         else:
             imp = -_lastsum(xlogy(p, p)) / _LOG2
-        return Sw[:, :-1], P, imp, p, _lastsum(P > 0) <= 1, P1[:, -1]
+        return Sw, P, imp, p, _lastsum(P > 0) <= 1, np.add.reduceat(w, starts)
 
     def evaluate(self, children, parent):
         """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
@@ -237,18 +234,21 @@ class _SquaredError:
         return S[..., :2]                   # split scores need Σw and Σw·d only
 
     def nodes(self, rows, w, starts, m):
-        """Vectorised :meth:`node`; the per-entry stats (w, w·d, w·d²)."""
+        """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only, a
+        contiguous array (a level gathers it feature by feature; a strided slice gathers slowly)."""
         yr = self.y.take(rows)
-        Sw = np.empty((len(w), 3))
+        Sw = np.empty((len(w), 2))
         Sw[:, 0] = w
         np.multiply(w, yr, out=Sw[:, 1])
-        WY = np.add.reduceat(Sw[:, :2], starts, axis=0)     # Σw, Σw·y (numpy's sums are alike
-        W = WY[:, 0]                                        # in any layout)
+        WY = np.add.reduceat(Sw, starts, axis=0)            # Σw, Σw·y
+        W = WY[:, 0]
         mu = WY[:, 1] / W
         d = yr - mu.repeat(m)
         np.multiply(w, d, out=Sw[:, 1])
-        np.multiply(Sw[:, 1], d, out=Sw[:, 2])
-        P = np.add.reduceat(Sw, starts, axis=0)             # sums (w, w·d, w·d²)
+        P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
+        P[:, 0] = W
+        P[:, 1] = np.add.reduceat(Sw[:, 1], starts)
+        P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
 
