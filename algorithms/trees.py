@@ -147,11 +147,18 @@ class _ClassCriterion:
 
     def nodes(self, rows, w, starts, m):
         """Vectorised :meth:`node` for consecutive segments of entries (one per node, ``m`` long),
-        and each node's weight."""
-        Sw = np.take(self.U, rows, axis=0) * w[:, None]
+        and each node's weight. Every node of a level weighs > 0 (a split leaves weight on both
+        sides), so the proportions are :func:`_proportions`' without its guards, and the node
+        values."""
+        Sw = self.U.take(rows, axis=0)      # contiguous: a level gathers it feature by feature
+        Sw *= w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
-        return (Sw, P, self._imp(P), P / _lastsum(P)[:, None], _lastsum(P > 0) <= 1,
-                np.add.reduceat(w, starts))
+        p = P / _lastsum(P)[:, None]
+        if self.kind == "gini":
+            imp = 1.0 - _lastsum(p * p)
+        else:
+            imp = -_lastsum(xlogy(p, p)) / _LOG2
+        return Sw, P, imp, p, _lastsum(P > 0) <= 1, np.add.reduceat(w, starts)
 
     def evaluate(self, children, parent):
         """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
@@ -172,30 +179,33 @@ class _ClassCriterion:
             score = decrease
         return score, decrease, child_imp, split_info
 
-    def split_scores(self, L, P, imp):
+    def split_scores(self, L, P, imp, m, ok):
         """The score of :meth:`evaluate` for every threshold of a level at once (L: left stats
-        (d, E, k) by feature and entry; P, imp: the stats (E, k) and impurity of each entry's
-        node), −inf where a child is empty. Rearranged so as not to form proportions:
-        W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk ln L_vk)/ln 2
-        (Li Hang (5.8), (5.25)). Left and right children are stacked, one operation for both."""
+        (d, E, k) by feature and entry; P, imp: the stats (B, k) and impurity of the level's nodes,
+        ``m`` entries each), −inf where ``ok`` is False or a child is empty. Rearranged so as not to
+        form proportions: W_v·Gini_v = W_v − Σ_k L_vk²/W_v and W_v·H_v = (W_v ln W_v − Σ_k L_vk
+        ln L_vk)/ln 2 (Li Hang (5.8), (5.25)). Left and right children are stacked, one operation
+        for both."""
         LR = np.empty((2,) + L.shape)
         LR[0] = L
-        np.subtract(P, L, out=LR[1])
+        np.subtract(P.repeat(m, axis=0), L, out=LR[1])
         WLR = _lastsum(LR)
-        W = _lastsum(P)
+        W = _lastsum(P).repeat(m)
         if self.kind == "gini":
             T = WLR - _lastsum(LR * LR) / WLR
             child = T[0] + T[1]
         else:
             XW, XS = _xlogx(WLR), _lastsum(_xlogx(LR))
             child = (XW[0] - XS[0] + XW[1] - XS[1]) / _LOG2
+        imp = imp.repeat(m)
         score = imp - child / W
         if self.kind == "gain_ratio":
             split_info = (_xlogx(W) - XW[0] - XW[1]) / (W * _LOG2)
             score = np.where(split_info > 0, score / split_info, -np.inf)
         elif self.kind == "gain_ratio_book":
             score = np.where(imp > 0, score / np.where(imp > 0, imp, 1.0), 0.0)
-        return np.where((WLR[0] > 0) & (WLR[1] > 0), score, -np.inf)
+        ok &= np.minimum(WLR[0], WLR[1]) > 0
+        return np.where(ok, score, -np.inf)
 
     def valid(self, children):
         return np.all(_lastsum(children) > 0, axis=0)
@@ -224,16 +234,20 @@ class _SquaredError:
         return S[..., :2]                   # split scores need Σw and Σw·d only
 
     def nodes(self, rows, w, starts, m):
-        """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only."""
-        yr = self.y[rows]
-        W = np.add.reduceat(w, starts)
-        mu = np.add.reduceat(w * yr, starts) / W
-        d = yr - mu.repeat(m)
+        """Vectorised :meth:`node`; the per-entry stats are the search stats (w, w·d) only, a
+        contiguous array (a level gathers it feature by feature; a strided slice gathers slowly)."""
+        yr = self.y.take(rows)
         Sw = np.empty((len(w), 2))
         Sw[:, 0] = w
+        np.multiply(w, yr, out=Sw[:, 1])
+        WY = np.add.reduceat(Sw, starts, axis=0)            # Σw, Σw·y
+        W = WY[:, 0]
+        mu = WY[:, 1] / W
+        d = yr - mu.repeat(m)
         np.multiply(w, d, out=Sw[:, 1])
         P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
-        P[:, :2] = np.add.reduceat(Sw, starts, axis=0)
+        P[:, 0] = W
+        P[:, 1] = np.add.reduceat(Sw[:, 1], starts)
         P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
@@ -258,14 +272,23 @@ class _SquaredError:
         return decrease, decrease, child_imp, split_info
 
     @staticmethod
-    def split_scores(L, P, imp):
+    def split_scores(L, P, imp, m, ok):
         """:meth:`evaluate`'s score for every threshold of a level (see
-        :meth:`_ClassCriterion.split_scores`)."""
+        :meth:`_ClassCriterion.split_scores`), computed in place."""
         W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
-        WR, S1R = W - WL, S1 - S1L
-        gain = S1L * S1L / WL + S1R * S1R / WR - S1 * S1 / W
-        return np.where((WL > 0) & (WR > 0), gain / W, -np.inf)
+        Wm = W.repeat(m)
+        WR = Wm - WL
+        S1R = S1.repeat(m) - S1L
+        ok &= np.minimum(WL, WR) > 0
+        gain = S1L * S1L
+        gain /= WL
+        S1R *= S1R
+        S1R /= WR
+        gain += S1R
+        gain -= (S1 * S1 / W).repeat(m)
+        gain /= Wm
+        return np.where(ok, gain, -np.inf)
 
     @staticmethod
     def valid(children):
@@ -316,13 +339,13 @@ class _SecondOrder:
         gain = 0.5 * bracket - self.gamma
         return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
 
-    def split_scores(self, L, P, imp):
-        """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` fails
-        (see :meth:`_ClassCriterion.split_scores`)."""
+    def split_scores(self, L, P, imp, m, ok):
+        """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` or
+        ``ok`` fails (see :meth:`_ClassCriterion.split_scores`)."""
         GL, HL = L[..., 0], L[..., 1]
-        GR, HR = P[:, 0] - GL, P[:, 1] - HL
-        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P)
-        ok = (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
+        GR, HR = P[:, 0].repeat(m) - GL, P[:, 1].repeat(m) - HL
+        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P).repeat(m)
+        ok &= (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
         ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
         return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
 
@@ -1121,7 +1144,7 @@ class _Builder:
         column): ``srt[f]`` lists the entries of ``rows`` by node, then by X[:, f] (ties in entry
         order), ``xs[f]`` their values, and each level partitions these lists between the
         children instead of sorting again. What does not steer the growth (leaf reasons, r̃_v,
-        the book's quantities of the candidates) is worked out once at the end."""
+        the candidates' thresholds and book quantities) is worked out once at the end."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
@@ -1134,6 +1157,7 @@ class _Builder:
             srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
                              axis=1, kind="stable")
         xs = np.take_along_axis(X[rows].T, srt, axis=1)
+        self._positions = np.arange(len(rows))        # a level's entry positions: a prefix
         levels = []
         depth = 0
         while True:
@@ -1141,44 +1165,51 @@ class _Builder:
             Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure
             if depth < self.max_depth and open_.any():
-                has, thresholds, left, s = self._level_search(Sw, P, imp, starts, m, open_, srt,
-                                                              xs)
-                feat, thr, found = self._choose(has, thresholds, s, imp, open_)
+                abs_imp = np.abs(imp)
+                has, xa, xb, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m, open_,
+                                                          srt, xs)
+                feat, cut, found = self._choose(has, xa, s, abs_imp, open_)
             else:                                   # every node of the level is a leaf
-                feat, thr, found = np.full(B, -1), np.full(B, np.nan), np.zeros(B, dtype=bool)
-                has, thresholds = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
-                left = np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
-            levels.append((feat, thr, m, W, P, value, imp, pure, found, has, thresholds, left))
+                feat, found = np.full(B, -1), np.zeros(B, dtype=bool)
+                has, xa = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
+                xb, left = xa, np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
+            levels.append((feat, m, W, P, value, imp, pure, found, has, xa, xb, left))
             split = feat >= 0
             if not split.any():
                 break
             two = 2 * split
             child_base = two.cumsum() - two
-            go_right = X.take(rows * d + feat.repeat(m)) > thr.repeat(m)
-            child = np.where(split, child_base, 2 * B).repeat(m) + go_right
+            x = X.take(rows if d == 1 else rows * d + feat.repeat(m))
+            go_right = x > cut.repeat(m)                          # x > a ⇔ x > (a+b)/2
+            ids = np.int16 if 2 * B < 2 ** 15 - 1 else np.int64   # numpy radix-sorts 16-bit ids
+            child = np.where(split, child_base, 2 * B).astype(ids).repeat(m) + go_right
             kept = child.argsort(kind="stable")
             m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
             starts = m.cumsum() - m
             kept = kept[:m.sum()]
-            rows, w = rows[kept], w[kept]
+            rows, w = rows.take(kept), w.take(kept)
             srt, xs = self._partition_sorted(srt, xs, child, kept)
             depth += 1
-        names = ("feature", "threshold", "n_samples", "weighted_n_samples", "stats", "value",
-                 "impurity", "pure", "found", "has", "cand_threshold", "left")
+        names = ("feature", "n_samples", "weighted_n_samples", "stats", "value", "impurity",
+                 "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
-    def _choose(self, has, thresholds, s, imp, open_):
+    def _choose(self, has, xa, s, abs_imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
-        tolerance of the top score; ``max_features`` draws): (feature or −1, threshold, found)."""
+        tolerance of the top score; ``max_features`` draws): (feature or −1, the value ``xa``
+        below its cut, found)."""
         if self._subset():
             has &= self._allowed(np.where(has, s, np.nan), open_)
         s = np.where(has, s, -np.inf)
         top = s.max(1)
         found = np.isfinite(top)
-        tol = 1e-12 * np.maximum(np.abs(np.where(found, top, 0.0)), np.abs(imp))
-        best = np.argmax(s >= (top - tol)[:, None], axis=1)
-        split = found & ~self._below(top, imp)
-        return np.where(split, best, -1), thresholds[np.arange(len(best)), best], found
+        tol = 1e-12 * np.maximum(np.abs(top), abs_imp)      # (inf where not found: no split)
+        if self.d == 1:
+            best = np.zeros(len(top), dtype=np.intp)
+        else:
+            best = np.argmax(s >= (top - tol)[:, None], axis=1)
+        below = top <= 0 if self.crit.strict else top < self.epsilon - tol   # as _below
+        return np.where(found & ~below, best, -1), xa[np.arange(len(best)), best], found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
@@ -1188,8 +1219,9 @@ class _Builder:
         with np.errstate(divide="ignore", invalid="ignore"):
             quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
                                             P[:, None, :])
+        thresholds = _midpoints(cols.pop("below"), cols.pop("above"))
         cands = dict(zip(_CAND_FIELDS, (np.where(has, q, np.nan) for q in (
-            quantities[0], cols.pop("cand_threshold")) + quantities[1:]), strict=True))
+            quantities[0], thresholds) + quantities[1:]), strict=True))
         total = len(cols["feature"])
         is_split = cols["feature"] >= 0
         depth = np.repeat(np.arange(len(level_sizes)), level_sizes)
@@ -1199,9 +1231,9 @@ class _Builder:
                          ("max_depth", depth >= self.max_depth), ("", is_split)):
             reason[at] = _REASON_CODE[code]              # later (stronger) reasons override
         cols["reason"] = reason
-        cols["threshold"] = np.where(is_split, cols["threshold"], np.nan)
-        cols["score"] = np.where(is_split, cands["score"][np.arange(total), cols["feature"]],
-                                 np.nan)
+        chosen = np.arange(total), cols["feature"]
+        cols["threshold"] = np.where(is_split, thresholds[chosen], np.nan)
+        cols["score"] = np.where(is_split, cands["score"][chosen], np.nan)
         k = np.cumsum(is_split) - 1
         internal = np.flatnonzero(is_split)
         j = np.arange(n_roots, total)               # binary breadth-first numbering
@@ -1223,11 +1255,11 @@ class _Builder:
         ``kept`` are dropped), in the new entry numbering (entry ``kept[j]`` becomes j)."""
         d, E = srt.shape
         K = len(kept)
-        by_child = np.take(child, srt).argsort(axis=1, kind="stable")[:, :K]
-        flat = (by_child + (E * np.arange(d))[:, None]).ravel()       # gathers as flat takes
+        flat = child.take(srt).argsort(axis=1, kind="stable")[:, :K]
+        flat += (E * np.arange(d))[:, None]                           # gathers as flat takes
         new_index = np.empty(E, dtype=np.int64)
         new_index[kept] = np.arange(K)
-        return new_index[srt.ravel()[flat]].reshape(d, K), xs.ravel()[flat].reshape(d, K)
+        return new_index.take(srt.take(flat)), xs.take(flat)
 
     def _allowed(self, scores, open_):
         """Which (node, feature) results count when each node draws ``max_features`` features.
@@ -1252,32 +1284,35 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, Sw, P, imp, starts, m, open_, srt, xs):
+    def _level_search(self, Sw, P, imp, abs_imp, starts, m, open_, srt, xs):
         """The best threshold of every feature in every open node of a level (``srt``, ``xs``:
-        the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has,
-        threshold, left stats, score), each per (node, feature); ``has`` is False where the
-        feature has no valid threshold, and the score comes from :meth:`split_scores`."""
+        the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has, the
+        values a < b either side of the cut (its threshold is their midpoint), left stats,
+        score), each per (node, feature); ``has`` is False where the feature has no valid
+        threshold, and the score comes from :meth:`split_scores`."""
         d, E = srt.shape
-        S = np.take(self.crit.search_stats(Sw), srt, axis=0)           # (d, E, s)
+        S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
         C0 = np.zeros((d, E + 1) + S.shape[2:])
-        C = S.cumsum(axis=1, out=C0[:, 1:])
-        L = C - C0[:, starts].repeat(m, axis=1)                       # left stats, entry i included
-        cnt = np.arange(1, E + 1) - starts.repeat(m)                  # entries left of the cut
+        L = S.cumsum(axis=1, out=C0[:, 1:])
+        L -= C0[:, starts].repeat(m, axis=1)                          # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
-        ok &= (cnt >= self.msl) & (cnt <= (m - self.msl).repeat(m))
-        score = self.crit.split_scores(L, P.repeat(m, axis=0), imp.repeat(m))
-        score = np.where(ok, score, -np.inf)
+        if self.msl == 1:                                             # no cut after a node's end
+            ok[:, starts[1:] - 1] = False
+        else:
+            cnt = np.arange(1, E + 1) - starts.repeat(m)              # entries left of the cut
+            ok &= (cnt >= self.msl) & (cnt <= (m - self.msl).repeat(m))
+        score = self.crit.split_scores(L, P, imp, m, ok)
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
         has = np.isfinite(segmax) & open_
-        tol = 1e-12 * np.maximum(np.abs(np.where(has, segmax, 0.0)), np.abs(imp))
+        tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
         hit = score >= (segmax - tol).repeat(m, axis=1)
-        first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
-        at = first + (E * np.arange(d))[:, None]                      # flat (feature, entry)
-        xa = xs.ravel()[at]
-        xb = xs.ravel().take(at + 1, mode="clip")                     # (any value where not has)
-        left = np.take(L.reshape(d * E, -1), at, axis=0)
-        return has.T, _midpoints(xa, xb).T, left.transpose(1, 0, 2), segmax.T
+        first = np.minimum.reduceat(np.where(hit, self._positions[:E], E - 1), starts, axis=1)
+        first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
+        xa = xs.ravel()[first]
+        xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
+        left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
+        return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 

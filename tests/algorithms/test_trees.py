@@ -609,6 +609,71 @@ def test_level_growth_gives_the_recorded_trees_on_random_data():
     assert digests == RECORDED_DIGESTS
 
 
+def _bench_like_trees():
+    """The bench's data (two noisy half moons; a noisy sinc on sorted x) at n = 60 and 500, random
+    weighted data with ties, min_samples_leaf, max_features draws, second-order gains and
+    bootstrap counts: the fully grown and depth-limited trees the builder's speed work touches."""
+    rng = np.random.default_rng(18)
+    out = []
+    for n in (60, 500):
+        t = rng.uniform(0, np.pi, n)
+        label = rng.integers(2, size=n)
+        X = np.column_stack([np.where(label, 1 - np.cos(t), np.cos(t)),
+                             np.where(label, 0.5 - np.sin(t), np.sin(t))])
+        X += 0.2 * rng.normal(size=(n, 2))
+        x = np.sort(rng.uniform(-3, 3, n))
+        y = np.sinc(x) + 0.1 * x + 0.2 * rng.normal(size=n)
+        w = rng.uniform(0.2, 2, n)
+        for kw in (dict(), dict(max_depth=8), dict(min_samples_leaf=3),
+                   dict(max_features=1, random_state=5)):
+            out.append(DecisionTreeClassifier(**kw).fit(X, label).tree_)
+            out.append(DecisionTreeClassifier(**kw).fit(X.round(1), label, sample_weight=w).tree_)
+        out.append(DecisionTreeRegressor().fit(x[:, None], y).tree_)
+        out.append(DecisionTreeRegressor(min_samples_leaf=2).fit(x[:, None].round(1), y,
+                                                                 sample_weight=w).tree_)
+        out.append(DecisionTreeRegressor(max_depth=6).fit(X, y).tree_)
+        g, h = rng.normal(size=n), rng.uniform(0.1, 0.3, n)
+        builder = trees._Builder(trees._SecondOrder(g, h, 1.0, 0.0, 0.2), X,
+                                 np.zeros(2, dtype=bool), False, 5, 1, 0.0, None, None)
+        out.append(builder.grow(np.ones(n)))
+        samples = [np.unique(rng.integers(0, n, n)) for _ in range(3)]
+        counts = [rng.integers(1, 4, len(s)) for s in samples]
+        builder = trees._Builder(trees._ClassCriterion("gini", label, 2), X,
+                                 np.zeros(2, dtype=bool), False, None, 1, 0.0, None, None)
+        out += builder.grow_forest(samples, counts)
+    return out
+
+
+def _number_digest(tree):
+    """Every number of a tree (its columns and its candidates' arrays), bit for bit."""
+    h = hashlib.sha256()
+    for name in ("parent", "feature", "threshold", "n_samples", "reason", "weighted_n_samples",
+                 "stats", "value", "impurity", "score", "fraction"):
+        h.update(np.ascontiguousarray(getattr(tree, name), dtype=float).tobytes())
+    for name in trees._CAND_FIELDS:
+        h.update(np.ascontiguousarray(tree._candidates[name], dtype=float).tobytes())
+    return h.hexdigest()[:10]
+
+
+# Number digests (every column and candidate array, bit for bit) of the trees above, recorded
+# with the level-wise builder of 7fe206e, before issue 18's second speed round. Gini, squared
+# error and second-order gains use + − × ÷ only, so the bits do not depend on the CPU's log.
+RECORDED_NUMBER_DIGESTS = [
+    '220a2bc050', 'd70b8f8a28', '220a2bc050', 'd70b8f8a28', 'e8c03c6eec', 'f2b140447a',
+    'd8d3894681', '4c1ab1205e', 'cc09af3802', 'a228459103', '6e0a3bb921', '552655b942',
+    'e593c35531', '18be8464c1', 'b49b53f25f', '3728d77ba9', 'e09b0f24ed', 'ec46a93753',
+    'fef6cd81d9', '7275fe90d5', 'ca4675f19a', '3b2e5f1e1f', 'ec9c596d8d', 'c76661b753',
+    'b49f649ef3', '688904650c', '43f6b3de3a', '9384091b49', '67571a107e', '7851f493a0',
+]
+
+
+def test_level_growth_keeps_every_number_of_the_recorded_trees():
+    """Fully grown and limited trees on the bench's data, weighted, tied, min_samples_leaf,
+    max_features, second order and bootstrap counts: the same nodes, thresholds, sums,
+    impurities, values, scores and candidates, bit for bit, as before the speed work."""
+    assert [_number_digest(t) for t in _bench_like_trees()] == RECORDED_NUMBER_DIGESTS
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_level_growth_equals_node_by_node_growth_on_random_data(monkeypatch, seed):
     """The level-wise builder against the straightforward node-by-node one on random data sets of
