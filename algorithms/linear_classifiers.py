@@ -115,6 +115,12 @@ def _record_schedule(max_steps: int, n_snapshots: int) -> set[int]:
     return set(steps.tolist())
 
 
+def _runs(record: set[int], steps: int) -> list[int]:
+    """The last step of each run between two recorded steps: the recorded steps below ``steps`` in
+    order, then ``steps`` (a loop looks at the record once a run instead of once a step)."""
+    return sorted(s for s in record if s < steps) + [steps]
+
+
 def _frozen(a) -> FloatArray:
     a = np.array(a, dtype=float, copy=True)
     a.setflags(write=False)
@@ -654,7 +660,7 @@ class _IterativeClassifier(BaseEstimator):
             else:
                 snapshots, step, self.converged_ = self._batch_steps(theta, rng, int(self.batch_size),
                                                                      max_iter, eta, tol, record)
-            theta = snapshots[-1][2]
+            theta = np.array(snapshots[-1][2], dtype=float)
             steps, indices, thetas = zip(*snapshots, strict=True)       # evaluated together
             thetas = _frozen(thetas)
             history.extend(map(LogisticStep, steps, thetas, *self._evaluate_many(thetas), indices,
@@ -865,29 +871,33 @@ class LogisticRegression(_IterativeClassifier):
                         return snapshots, step, False
 
     def _sample_steps(self, theta, picks, eta, tol, record):
-        """The per-sample steps in Python floats when φ is short (see the base class)."""
+        """The per-sample steps in Python floats when φ is short (see the base class); θ in the
+        snapshots as a tuple or list of floats."""
         if len(theta) > _PYTHON_FLOATS_UP_TO:
             return super()._sample_steps(theta, picks, eta, tol, record)
         if len(theta) == 3:
+            if self._lam == 0 and tol == 0:
+                return self._sample_steps_3_plain(theta, picks, eta, record)
             return self._sample_steps_3(theta, picks, eta, tol, record)
         return self._sample_steps_lists(theta, picks, eta, tol, record)
 
     def _sample_steps_lists(self, theta, picks, eta, tol, record):
-        """The per-sample steps on lists of Python floats."""
+        """The per-sample steps on lists of Python floats, in runs between recorded steps."""
         rows, targets, theta = self._Phi.tolist(), self._y.tolist(), theta.tolist()
         decay = ((self._lam / self._n) * self._pen).tolist()
-        snapshots = []
-        for step, i in enumerate(picks.tolist(), start=1):
-            phi = rows[i]
-            residual = targets[i] - _sigmoid(sum(map(mul, phi, theta)))
-            delta = [eta * (residual * p - d * t) for p, d, t in zip(phi, decay, theta, strict=True)]
-            theta = list(map(add, theta, delta))
-            small = tol > 0 and math.sqrt(sum(map(mul, delta, delta))) < tol
-            if step in record or small or step == len(picks):
-                snapshots.append((step, i, np.array(theta)))
-            if small:
-                break
-        return snapshots, step, small
+        picks, snapshots, done = picks.tolist(), [], 0
+        for end in _runs(record, len(picks)):
+            for step, i in enumerate(picks[done:end], done + 1):
+                phi = rows[i]
+                residual = targets[i] - _sigmoid(sum(map(mul, phi, theta)))
+                delta = [eta * (residual * p - d * t) for p, d, t in zip(phi, decay, theta, strict=True)]
+                theta = list(map(add, theta, delta))
+                if tol > 0 and math.sqrt(sum(map(mul, delta, delta))) < tol:
+                    snapshots.append((step, i, theta))
+                    return snapshots, step, True
+            snapshots.append((end, i, theta))
+            done = end
+        return snapshots, end, False
 
     def _sample_steps_3(self, theta, picks, eta, tol, record):
         """:meth:`_sample_steps_lists` written out for three basis functions (an intercept and 2-D x,
@@ -895,20 +905,39 @@ class LogisticRegression(_IterativeClassifier):
         rows, targets = self._Phi.tolist(), self._y.tolist()
         t0, t1, t2 = theta.tolist()
         d0, d1, d2 = ((self._lam / self._n) * self._pen).tolist()
-        snapshots, last = [], len(picks)
-        for step, i in enumerate(picks.tolist(), start=1):
-            p0, p1, p2 = rows[i]
-            z = p0 * t0 + p1 * t1 + p2 * t2
-            residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
-            u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
-                          eta * (residual * p2 - d2 * t2))
-            t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
-            small = tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol
-            if step in record or small or step == last:
-                snapshots.append((step, i, np.array([t0, t1, t2])))
-            if small:
-                break
-        return snapshots, step, small
+        picks, snapshots, done = picks.tolist(), [], 0
+        for end in _runs(record, len(picks)):
+            for step, i in enumerate(picks[done:end], done + 1):
+                p0, p1, p2 = rows[i]
+                z = p0 * t0 + p1 * t1 + p2 * t2
+                residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
+                u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
+                              eta * (residual * p2 - d2 * t2))
+                t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
+                if tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
+                    snapshots.append((step, i, (t0, t1, t2)))
+                    return snapshots, step, True
+            snapshots.append((end, i, (t0, t1, t2)))
+            done = end
+        return snapshots, end, False
+
+    def _sample_steps_3_plain(self, theta, picks, eta, record):
+        """:meth:`_sample_steps_3` with λ = 0 and tol = 0 (the defaults): no stopping test, and no decay
+        terms, whose − 0·θ_j leave every step of finite θ unchanged (bit for bit)."""
+        rows, targets = self._Phi.tolist(), self._y.tolist()
+        t0, t1, t2 = theta.tolist()
+        exp = math.exp
+        picks, snapshots, done = picks.tolist(), [], 0
+        for end in _runs(record, len(picks)):
+            for i in picks[done:end]:
+                p0, p1, p2 = rows[i]
+                z = p0 * t0 + p1 * t1 + p2 * t2
+                residual = targets[i] - (1.0 / (1.0 + exp(-z)) if z > -700.0 else exp(z))
+                t0, t1, t2 = (t0 + eta * (residual * p0), t1 + eta * (residual * p1),
+                              t2 + eta * (residual * p2))
+            snapshots.append((end, i, (t0, t1, t2)))
+            done = end
+        return snapshots, end, False
 
     def _mean_gradient(self, theta, Phi, y):
         return Phi.T @ (y - expit(Phi @ theta)) / len(Phi)
