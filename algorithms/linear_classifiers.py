@@ -814,21 +814,30 @@ class LogisticRegression(_IterativeClassifier):
         """:meth:`_evaluate` of every row of ``thetas``, a block of snapshots small enough to stay in
         cache at a time, from the margins m_i = θᵀψ_i of the signed rows (ψ_i = ±φ(x_i), + for y_i = 1):
         ℓ = Σ log σ(m_i) = Σ [min(m_i, 0) − log(1 + e^−|m_i|)], Σ min(m_i, 0) = (θᵀΣψ_i − Σ|m_i|)/2, and
-        ∇ℓ = Σ σ(−m_i)ψ_i with σ(−m) = (e^−|m| if m ≥ 0 else 1)/(1 + e^−|m|): one exponential and one
-        logarithm per entry."""
+        ∇ℓ = Σ σ(−m_i)ψ_i with σ(−m) = (e^−|m| if m ≥ 0 else 1)/(1 + e^−|m|): one exponential per entry.
+
+        Σ log(1 + e^−|m_i|) is the sum of the logarithms of products of up to 1000 factors in (1, 2] (no
+        overflow; a logarithm per product, not per entry). Its rounding error, under about 10nu (u = 2⁻⁵³),
+        is below 1e-13 relative while ℓ/n ≤ −1/64; closer to 0, most margins exceed 3 in size and the error
+        of Σ min(m_i, 0) above, about uΣ|m_i|, is as large or larger."""
+        n = self._n
+        depth = min(-(-n // 256), 1000)                                  # factors per product
+        width = depth * -(-n // depth)                                    # ≥ n: the products' padding is 1
         ll, grad = np.empty(len(thetas)), np.empty_like(thetas)
-        signed_t, ones = np.ascontiguousarray(self._signed.T), np.ones(self._n)
-        block = max(1, _CACHED_ENTRIES // self._n)
-        margins, e, work = (np.empty((min(block, len(thetas)), self._n)) for _ in range(3))
+        signed_t, ones = np.ascontiguousarray(self._signed.T), np.ones(n)
+        block = max(1, _CACHED_ENTRIES // width)
+        margins, e = (np.empty((min(block, len(thetas)), n)) for _ in range(2))
+        factors = np.ones((len(margins), width))
         for start in range(0, len(thetas), block):
             part = slice(start, start + block)
             rows = len(ll[part])
-            m, e_m, w = margins[:rows], e[:rows], work[:rows]
+            m, e_m, w = margins[:rows], e[:rows], factors[:rows, :n]
             np.matmul(thetas[part], signed_t, out=m)
             minus_abs = np.negative(np.abs(m, out=e_m), out=e_m) @ ones    # −Σ|m_i|
             np.exp(e_m, out=e_m)                                          # e^−|m|
-            ll[part] = 0.5 * minus_abs - np.log1p(e_m, out=w) @ ones
             np.add(e_m, 1.0, out=w)
+            log_sum = np.log(np.multiply.reduce(factors[:rows].reshape(rows, depth, -1), axis=1)).sum(1)
+            ll[part] = 0.5 * minus_abs - log_sum
             np.copyto(e_m, 1.0, where=m < 0)
             np.matmul(np.divide(e_m, w, out=e_m), signed_t.T, out=grad[part])   # σ(−m)ᵀΨ
         ll += 0.5 * (thetas @ signed_t.sum(1))                            # + ½θᵀΣψ_i

@@ -613,7 +613,8 @@ def test_minibatch_sgd_steps_follow_the_permutation_and_reach_the_optimum():
         LogisticRegression(solver="sgd", batch_size=0).fit(X, y)
 
 
-@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60)])  # one block / several
+# one block / several / products of 4 factors padded with 1s (1001 = 4 × 251 − 3)
+@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60), (1001, 50, 30)])
 def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta(
         n, n_snapshots, recorded):
     # the snapshots are evaluated together after the loop: each equals the formulas at its own θ
