@@ -818,8 +818,8 @@ class LogisticRegression(_IterativeClassifier):
 
         Σ log(1 + e^−|m_i|) is the sum of the logarithms of products of up to 1000 factors in (1, 2] (no
         overflow; a logarithm per product, not per entry). Its rounding error, under about 10nu (u = 2⁻⁵³),
-        is below 1e-13 relative while ℓ/n ≤ −1/64; closer to 0, most margins exceed 3 in size and the error
-        of Σ min(m_i, 0) above, about uΣ|m_i|, is as large or larger."""
+        is below 1e-13 relative while ℓ/n ≤ −1/64; closer to 0, where most margins exceed 3 in size, it is
+        of the order of the error of Σ min(m_i, 0) above (about uΣ|m_i|)."""
         n = self._n
         depth = min(-(-n // 256), 1000)                                  # factors per product
         width = depth * -(-n // depth)                                    # ≥ n: the products' padding is 1
