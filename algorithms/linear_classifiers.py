@@ -824,8 +824,8 @@ class LogisticRegression(_IterativeClassifier):
         depth = min(-(-n // 256), 1000)                                  # factors per product
         width = depth * -(-n // depth)                                    # ≥ n: the products' padding is 1
         ll, grad = np.empty(len(thetas)), np.empty_like(thetas)
-        signed_t, ones = np.ascontiguousarray(self._signed.T), np.ones(n)
-        block = max(1, _CACHED_ENTRIES // width)
+        signed_t = np.ascontiguousarray(self._signed.T)
+        block = max(2, _CACHED_ENTRIES // width)
         margins, e = (np.empty((min(block, len(thetas)), n)) for _ in range(2))
         factors = np.ones((len(margins), width))
         for start in range(0, len(thetas), block):
@@ -833,7 +833,7 @@ class LogisticRegression(_IterativeClassifier):
             rows = len(ll[part])
             m, e_m, w = margins[:rows], e[:rows], factors[:rows, :n]
             np.matmul(thetas[part], signed_t, out=m)
-            minus_abs = np.negative(np.abs(m, out=e_m), out=e_m) @ ones    # −Σ|m_i|
+            minus_abs = np.negative(np.abs(m, out=e_m), out=e_m).sum(1)    # −Σ|m_i|
             np.exp(e_m, out=e_m)                                          # e^−|m|
             np.add(e_m, 1.0, out=w)
             log_sum = np.log(np.multiply.reduce(factors[:rows].reshape(rows, depth, -1), axis=1)).sum(1)
