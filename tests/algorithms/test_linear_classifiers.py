@@ -1,5 +1,7 @@
 """Tests for algorithms.linear_classifiers: book oracles, scikit-learn parity, invariants."""
 
+import math
+
 import numpy as np
 import pytest
 from sklearn.linear_model import LogisticRegression as SkLogistic
@@ -611,7 +613,8 @@ def test_minibatch_sgd_steps_follow_the_permutation_and_reach_the_optimum():
         LogisticRegression(solver="sgd", batch_size=0).fit(X, y)
 
 
-@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60)])  # one block / several
+# one block / several / products of 4 factors padded with 1s (1001 = 4 × 251 − 3)
+@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60), (1001, 50, 30)])
 def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta(
         n, n_snapshots, recorded):
     # the snapshots are evaluated together after the loop: each equals the formulas at its own θ
@@ -640,6 +643,43 @@ def test_per_sample_sgd_written_out_for_three_features_equals_the_list_loop(monk
     assert [s.step for s in written.history_] == [s.step for s in lists.history_]
     np.testing.assert_array_equal([s.theta for s in written.history_], [s.theta for s in lists.history_])
     assert written.converged_ == lists.converged_ == (tol > 0)
+
+
+def per_step_sgd(X, y, lam, eta, max_iter, tol, n_snapshots, seed):
+    """The per-sample rule one step at a time in Python floats, the record looked up at every step:
+    [(step, sample, θ)] of the recorded steps, the early stop and the last step."""
+    Phi, targets = np.c_[np.ones(len(X)), X].tolist(), (y == 1).astype(float).tolist()
+    decay = [0.0] + [lam / len(X)] * X.shape[1]
+    record = set(np.round(np.geomspace(1, max_iter, n_snapshots)).astype(int).tolist())
+    theta, snapshots = [0.0] * len(decay), []
+    for step, i in enumerate(np.random.default_rng(seed).integers(len(X), size=max_iter).tolist(), 1):
+        z = sum(p * t for p, t in zip(Phi[i], theta, strict=True))
+        residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
+        delta = [eta * (residual * p - d * t) for p, d, t in zip(Phi[i], decay, theta, strict=True)]
+        theta = [t + u for t, u in zip(theta, delta, strict=True)]
+        small = tol > 0 and math.sqrt(sum(u * u for u in delta)) < tol
+        if step in record or small or step == max_iter:
+            snapshots.append((step, i, theta))
+        if small:
+            break
+    return snapshots
+
+
+@pytest.mark.parametrize("features, lam, tol", [(2, 0.0, 0.0), (2, 0.3, 0.0), (2, 0.0, 1e-3), (2, 0.3, 1e-3),
+                                                (4, 0.0, 0.0), (4, 0.3, 2e-3)])
+def test_per_sample_sgd_runs_between_records_equal_the_per_step_loop(features, lam, tol):
+    # the loops look at the record once a run of steps (and λ = 0, tol = 0 drops the − 0·θ terms):
+    # the same steps, samples and θ, bit for bit, as one step at a time
+    X, y = blobs(150, seed=14)
+    X = np.c_[X, X ** 2][:, :features]
+    kw = dict(lam=lam, eta=0.3, max_iter=4000, tol=tol, n_snapshots=80)
+    model = LogisticRegression(solver="sgd", random_state=7, **kw).fit(X, y)
+    expected = per_step_sgd(X, y, seed=7, **kw)
+    assert [(s.step, s.index) for s in model.history_[1:]] == [(step, i) for step, i, _ in expected]
+    np.testing.assert_array_equal([s.theta for s in model.history_[1:]], [t for _, _, t in expected])
+    np.testing.assert_array_equal(model.theta_, expected[-1][2])
+    assert model.n_iter_ == expected[-1][0] and model.converged_ == (model.n_iter_ < 4000)
+    assert (model.n_iter_ < 4000) == (tol > 0)
 
 
 def written_out_sgd(X, y, classes, lam, eta, max_iter, batch, tol, seed):
