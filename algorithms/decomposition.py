@@ -858,12 +858,14 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
     """One pass of the rule W += α((1 − 2g(Wx))xᵀ + (Wᵀ)⁻¹), one example at a time.
 
     (Wᵀ)⁻¹ is the cofactor matrix over det W; for 2 and 3 sources it is written out in Python
-    floats (numpy's per-call cost would dominate). Returns None if W turns singular.
+    floats (numpy's per-call cost would dominate), the samples read from one list per column (a list
+    per row, n of them alive at once, sets off the garbage collector, whose full passes over all the
+    process's objects cost tens of ms a fit at n = 5 000). Returns None if W turns singular.
     """
     d = W.shape[0]
     if d == 2:
         a, b, c, e = W.ravel().tolist()
-        for x0, x1 in Xs.tolist():
+        for x0, x1 in zip(*Xs.T.tolist(), strict=True):
             det = a * e - b * c
             if det == 0.0 or not isfinite(det):
                 return None
@@ -875,7 +877,7 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
         return np.array([[a, b], [c, e]])
     if d == 3:
         a, b, c, e, f, g, h, i, k = W.ravel().tolist()    # rows (a, b, c), (e, f, g), (h, i, k)
-        for x0, x1, x2 in Xs.tolist():
+        for x0, x1, x2 in zip(*Xs.T.tolist(), strict=True):
             # the cofactor rows are the cross products of the other two rows
             c00, c01, c02 = f * k - g * i, g * h - e * k, e * i - f * h
             c10, c11, c12 = i * c - k * b, k * a - h * c, h * b - i * a

@@ -546,3 +546,25 @@ def test_ica_mini_batch_epochs_reuse_their_buffers(n_sources):
         np.testing.assert_allclose(W, expected, rtol=1e-12, atol=1e-13)
     np.testing.assert_array_equal(Xw, kept)
     assert epochs.epoch(rng.permutation(113), np.zeros((n_sources, n_sources))) is None
+
+
+@pytest.mark.parametrize("n_sources", [2, 3])
+def test_ica_per_sample_rule_keeps_no_object_per_sample(n_sources):
+    """The per-sample loop reads its samples from column lists: n row lists alive at once would set off
+    the garbage collector (a full pass over every object of the process, tens of ms in the app)."""
+    import gc
+
+    X = cocktail_party(3000, n_sources, random_state=0)[0]
+    passes = []
+
+    def count(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        ica = ICA(0.01, 2, random_state=0).fit(X)
+    finally:
+        gc.callbacks.remove(count)
+    assert passes == [] and len(ica.history_) == 3
