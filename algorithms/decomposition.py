@@ -717,7 +717,8 @@ class ICAStep:
 
 def _ica_loglik(Xw, W) -> float:
     """ℓ(W) = Σ_i (Σ_j log g'(w_jᵀx_i) + log|W|), g the sigmoid: log g'(s) = −log(2 + 2cosh s)."""
-    A = np.abs(Xw @ W.T)                                      # log(2 + 2cosh s) = |s| + 2 log(1 + e^−|s|)
+    A = np.abs(Xw @ W.T.copy())          # a contiguous Wᵀ is BLAS's fast path (the same floats as the view)
+    # log(2 + 2cosh s) = |s| + 2 log(1 + e^−|s|)
     total_abs = A.sum()
     log_terms = np.log1p(np.exp(np.negative(A, out=A), out=A), out=A).sum()
     return float(-(total_abs + 2.0 * log_terms) + len(Xw) * np.linalg.slogdet(W)[1])
@@ -780,7 +781,8 @@ class ICA(BaseEstimator):
         Xw = Xc @ P.T
         W = _symmetric_decorrelation(rng.standard_normal((d, d))) if self.solver == "fastica" else np.eye(d)
         history = [ICAStep(0, _readonly(W), _readonly(W @ P), _ica_loglik(Xw, W))]
-        bs = int(self.batch_size)
+        batches = (_MiniBatchEpochs(Xw, alpha, int(self.batch_size))
+                   if self.solver == "sga" and self.batch_size > 1 else None)
         self.diverged_ = False
         self.converged_ = False
         for epoch in range(1, int(self.n_epochs) + 1):
@@ -791,8 +793,8 @@ class ICA(BaseEstimator):
                     self.converged_ = True
                     break
                 continue
-            shuffled = Xw.take(rng.permutation(m), axis=0)
-            W = _ica_sga_epoch(shuffled, W, alpha) if bs == 1 else _ica_batch_epoch(shuffled, W, alpha, bs)
+            order = rng.permutation(m)
+            W = batches.epoch(order, W) if batches else _ica_sga_epoch(Xw.take(order, axis=0), W, alpha)
             if W is None or not np.all(np.isfinite(W)) or abs(np.linalg.det(W)) < 1e-300:
                 self.diverged_ = True
                 W = history[-1].W.copy()
@@ -846,7 +848,7 @@ def _symmetric_decorrelation(W: FloatArray) -> FloatArray:
 def _fastica_step(Xw: FloatArray, W: FloatArray) -> tuple[FloatArray, float]:
     """One parallel FastICA fixed-point update with G = log cosh (g = tanh, g' = 1 − tanh²) on
     whitened rows Xw; returns the new W and max_j |1 − |w_j,newᵀ w_j||."""
-    T = np.tanh(Xw @ W.T)                                       # (m, d): g(w_jᵀx_i)
+    T = np.tanh(Xw @ W.T.copy())                                # (m, d): g(w_jᵀx_i)
     new = T.T @ Xw / len(Xw) - (1.0 - T * T).mean(0)[:, None] * W
     new = _symmetric_decorrelation(new)
     return new, float(np.max(np.abs(np.abs(np.einsum("ij,ij->i", new, W)) - 1.0)))
@@ -856,12 +858,14 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
     """One pass of the rule W += α((1 − 2g(Wx))xᵀ + (Wᵀ)⁻¹), one example at a time.
 
     (Wᵀ)⁻¹ is the cofactor matrix over det W; for 2 and 3 sources it is written out in Python
-    floats (numpy's per-call cost would dominate). Returns None if W turns singular.
+    floats (numpy's per-call cost would dominate), the samples read from one list per column (a list
+    per row, n of them alive at once, sets off the garbage collector, whose full passes over all the
+    process's objects cost tens of ms a fit at n = 5 000). Returns None if W turns singular.
     """
     d = W.shape[0]
     if d == 2:
         a, b, c, e = W.ravel().tolist()
-        for x0, x1 in Xs.tolist():
+        for x0, x1 in zip(*Xs.T.tolist(), strict=True):
             det = a * e - b * c
             if det == 0.0 or not isfinite(det):
                 return None
@@ -873,7 +877,7 @@ def _ica_sga_epoch(Xs: FloatArray, W: FloatArray, alpha: float):
         return np.array([[a, b], [c, e]])
     if d == 3:
         a, b, c, e, f, g, h, i, k = W.ravel().tolist()    # rows (a, b, c), (e, f, g), (h, i, k)
-        for x0, x1, x2 in Xs.tolist():
+        for x0, x1, x2 in zip(*Xs.T.tolist(), strict=True):
             # the cofactor rows are the cross products of the other two rows
             c00, c01, c02 = f * k - g * i, g * h - e * k, e * i - f * h
             c10, c11, c12 = i * c - k * b, k * a - h * c, h * b - i * a
@@ -925,38 +929,50 @@ def _plus_inverse_transpose(w: list, step: list, alpha: float, d: int) -> list |
             h + r * c20 - s6, i + r * c21 - s7, k + r * c22 - s8]
 
 
-def _ica_batch_epoch(Xs: FloatArray, W: FloatArray, alpha: float, batch: int):
-    """One pass of the averaged rule W += α((Wᵀ)⁻¹ − (1/|B|)Σ_{x∈B} tanh(Wx/2)xᵀ) over the batches of
-    Xs in order (1 − 2g(s) = −tanh(s/2)); the last batch is smaller when the size does not divide.
+class _MiniBatchEpochs:
+    """Epochs of the averaged rule W += α((Wᵀ)⁻¹ − (1/|B|)Σ_{x∈B} tanh(Wx/2)xᵀ) (1 − 2g(s) = −tanh(s/2))
+    over the batches of the whitened rows Xw in a given order; the last batch is smaller when the size
+    does not divide. Every epoch's rows go into the same buffers, so the batches are views made once.
     The loop updates Wᵀ (the right-hand factor of XWᵀ) by α W⁻¹ − (α/|B|)Σ x tanh(Wx/2)ᵀ, for 2 and 3
-    sources in Python floats (:func:`_plus_inverse_transpose`). Returns None if W turns singular."""
-    m, d = Xs.shape
-    half, scaled = 0.5 * Xs, Xs * (alpha / batch)
-    full, rest = divmod(m, batch)
-    cut = full * batch
-    if rest:
-        scaled[cut:] = Xs[cut:] * (alpha / rest)
-    batches = list(zip(half[:cut].reshape(full, batch, d),
-                       scaled[:cut].reshape(full, batch, d).transpose(0, 2, 1), strict=True))
-    if rest:
-        batches.append((half[cut:], scaled[cut:].T))
-    Wt, w = W.T.copy(), W.T.ravel().tolist()
-    for half_b, scaled_b_t in batches:
-        t = half_b.dot(Wt)                                          # Wx/2 for each x in B
-        np.tanh(t, out=t)
-        step = scaled_b_t.dot(t)                                    # (α/|B|) Σ x tanh(Wx/2)ᵀ
+    sources in Python floats (:func:`_plus_inverse_transpose`)."""
+
+    def __init__(self, Xw: FloatArray, alpha: float, batch: int):
+        m, d = Xw.shape
+        self.Xw, self.alpha = Xw, alpha
+        self.rows, self.half, self.scaled = np.empty_like(Xw), np.empty_like(Xw), np.empty_like(Xw)
+        full, rest = divmod(m, batch)
+        cut = full * batch
+        self.scales = [(slice(0, cut), alpha / batch)] + ([(slice(cut, m), alpha / rest)] if rest else [])
+        self.batches = list(zip(self.half[:cut].reshape(full, batch, d),
+                                self.scaled[:cut].reshape(full, batch, d).transpose(0, 2, 1), strict=True))
+        if rest:
+            self.batches.append((self.half[cut:], self.scaled[cut:].T))
+
+    def epoch(self, order: np.ndarray, W: FloatArray) -> FloatArray | None:
+        """W after one pass over the rows in ``order``; None if W turns singular."""
+        np.take(self.Xw, order, axis=0, out=self.rows, mode="clip")   # a permutation: nothing to clip
+        np.multiply(self.rows, 0.5, out=self.half)
+        for part, scale in self.scales:                               # α/|B| on each batch's rows
+            np.multiply(self.rows[part], scale, out=self.scaled[part])
+        alpha, d = self.alpha, len(W)
+        Wt = W.T.copy()
         if d not in (2, 3):
-            try:
-                Wt = Wt + alpha * np.linalg.inv(Wt.T) - step
-            except np.linalg.LinAlgError:
+            for half_b, scaled_b_t in self.batches:
+                t = half_b.dot(Wt)
+                try:
+                    Wt = Wt + alpha * np.linalg.inv(Wt.T) - scaled_b_t.dot(np.tanh(t, out=t))
+                except np.linalg.LinAlgError:
+                    return None
+            return Wt.T
+        entries, w = Wt.ravel(), Wt.ravel().tolist()
+        for half_b, scaled_b_t in self.batches:
+            t = half_b.dot(Wt)                                          # Wx/2 for each x in B
+            np.tanh(t, out=t)
+            w = _plus_inverse_transpose(w, scaled_b_t.dot(t).ravel().tolist(), alpha, d)
+            if w is None:
                 return None
-            continue
-        w = _plus_inverse_transpose(w, step.ravel().tolist(), alpha, d)
-        if w is None:
-            return None
-        Wt = np.array(w)
-        Wt.shape = (d, d)
-    return Wt.T
+            entries[:] = w                                              # Wt's own entries
+        return Wt.T
 
 
 def cocktail_party(n_samples: int = 1000, n_sources: int = 3, kind: str = "speech", mixing=None,

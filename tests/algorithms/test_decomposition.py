@@ -525,3 +525,46 @@ def test_ica_epochs_are_the_written_out_rule(n_sources, batch_size, alpha):
         ll = np.sum(np.log(1 / (2 + 2 * np.cosh(z)))) + len(X) * np.log(abs(np.linalg.det(W)))
         assert step.log_likelihood == pytest.approx(ll, rel=1e-12)
     assert len(ica.history_) == 7 and not ica.diverged_
+
+
+@pytest.mark.parametrize("n_sources", [1, 2, 3, 4])
+def test_ica_mini_batch_epochs_reuse_their_buffers(n_sources):
+    """Two epochs in different orders on the same buffers: each is the written-out averaged rule on its
+    own order (Xw untouched, a last batch of 13 scaled by α/13), and a singular W gives None."""
+    rng = np.random.default_rng(n_sources)
+    Xw = rng.laplace(size=(113, n_sources))
+    kept = Xw.copy()
+    epochs = dec._MiniBatchEpochs(Xw, 0.05, 20)
+    W = np.eye(n_sources) + 0.1 * rng.normal(size=(n_sources, n_sources))
+    for order in (rng.permutation(113), rng.permutation(113)):
+        expected = W.copy()
+        for start in range(0, 113, 20):
+            xb = Xw[order[start:start + 20]]
+            expected = expected + 0.05 * (-np.tanh(xb @ expected.T / 2).T @ xb / len(xb)
+                                          + np.linalg.inv(expected).T)
+        W = epochs.epoch(order, W)
+        np.testing.assert_allclose(W, expected, rtol=1e-12, atol=1e-13)
+    np.testing.assert_array_equal(Xw, kept)
+    assert epochs.epoch(rng.permutation(113), np.zeros((n_sources, n_sources))) is None
+
+
+@pytest.mark.parametrize("n_sources", [2, 3])
+def test_ica_per_sample_rule_keeps_no_object_per_sample(n_sources):
+    """The per-sample loop reads its samples from column lists: n row lists alive at once would set off
+    the garbage collector (a full pass over every object of the process, tens of ms in the app)."""
+    import gc
+
+    X = cocktail_party(3000, n_sources, random_state=0)[0]
+    passes = []
+
+    def count(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        ica = ICA(0.01, 2, random_state=0).fit(X)
+    finally:
+        gc.callbacks.remove(count)
+    assert passes == [] and len(ica.history_) == 3
