@@ -820,9 +820,8 @@ class GradientBoostingClassifier(_LogisticMixin, _Boosting):
         raw = np.tile(self.init_, (len(X), 1))
         Y = np.eye(K)[codes] if K > 2 else codes[:, None].astype(float)
         factor = (K - 1) / K if K > 2 else 1.0
-        history, order = self._start(), _presort(X)
+        history, order, P = self._start(), _presort(X), self._proba(raw)
         for _ in range(self._T):
-            P = self._proba(raw)
             Pk = P if K > 2 else P[:, 1:]
             R = Y - Pk
             trees, update = [], np.zeros_like(raw)
@@ -833,12 +832,12 @@ class GradientBoostingClassifier(_LogisticMixin, _Boosting):
                 den = tree.node_sums(leaves, Pk[:, k] * (1 - Pk[:, k]))
                 with np.errstate(divide="ignore", invalid="ignore"):
                     gamma = np.where(np.abs(den) < 1e-150, 0.0, factor * num / den)
-                tree = tree.with_values(gamma)
-                trees.append(tree)
-                update[:, k] = tree.predict_value(X)[:, 0]
+                trees.append(tree.with_values(gamma))
+                update[:, k] = gamma[leaves]        # each row's leaf value, without a predict pass
             raw = raw + self._nu * update
+            P = self._proba(raw)                    # the loss now, the next round's residuals
             self._record(history, BoostingStep, trees, R if K > 2 else R[:, 0],
-                         _log_loss(codes, self._proba(raw)))
+                         _log_loss(codes, P))
         return self._finish(history)
 
 
