@@ -101,14 +101,23 @@ def _proportions(C):
     return C / safe[..., None], W
 
 
-def _entropy_rows(C):
-    p, _ = _proportions(C)
+def _entropy_of(p):
+    """H of class proportions p (last axis), in bits (Li Hang (5.7))."""
     return -_lastsum(xlogy(p, p)) / _LOG2
+
+
+def _gini_of(p):
+    """Gini(p) = 1 − Σ_k p_k² of class proportions p (last axis) (Li Hang (5.22))."""
+    return 1.0 - _lastsum(p * p)
+
+
+def _entropy_rows(C):
+    return _entropy_of(_proportions(C)[0])
 
 
 def _gini_rows(C):
     p, W = _proportions(C)
-    return np.where(W > 0, 1.0 - _lastsum(p * p), 0.0)
+    return np.where(W > 0, _gini_of(p), 0.0)
 
 
 def _xlogx(x):
@@ -131,6 +140,7 @@ class _ClassCriterion:
         self.kind = kind
         self.U = np.eye(n_classes)[codes]
         self._imp = _gini_rows if kind == "gini" else _entropy_rows
+        self._imp_of_proportions = _gini_of if kind == "gini" else _entropy_of
 
     def node(self, rows, w):
         Sw = self.U[rows] * w[:, None]
@@ -154,11 +164,7 @@ class _ClassCriterion:
         Sw *= w[:, None]
         P = np.add.reduceat(Sw, starts, axis=0)
         p = P / _lastsum(P)[:, None]
-        if self.kind == "gini":
-            imp = 1.0 - _lastsum(p * p)
-        else:
-            imp = -_lastsum(xlogy(p, p)) / _LOG2
-        return Sw, P, imp, p, _lastsum(P > 0) <= 1, np.add.reduceat(w, starts)
+        return Sw, P, self._imp_of_proportions(p), p, _lastsum(P > 0) <= 1, np.add.reduceat(w, starts)
 
     def evaluate(self, children, parent):
         """Scores of candidate splits: children (V, ..., s) stats per branch, parent (..., s)."""
@@ -1157,7 +1163,6 @@ class _Builder:
             srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
                              axis=1, kind="stable")
         xs = np.take_along_axis(X[rows].T, srt, axis=1)
-        self._positions = np.arange(len(rows))        # a level's entry positions: a prefix
         levels = []
         depth = 0
         while True:
@@ -1203,13 +1208,13 @@ class _Builder:
         s = np.where(has, s, -np.inf)
         top = s.max(1)
         found = np.isfinite(top)
-        tol = 1e-12 * np.maximum(np.abs(top), abs_imp)      # (inf where not found: no split)
         if self.d == 1:
             best = np.zeros(len(top), dtype=np.intp)
         else:
+            tol = 1e-12 * np.maximum(np.abs(top), abs_imp)  # (inf where not found: no split)
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
-        below = top <= 0 if self.crit.strict else top < self.epsilon - tol   # as _below
-        return np.where(found & ~below, best, -1), xa[np.arange(len(best)), best], found
+        split = found & ~self._below(top, abs_imp)
+        return np.where(split, best, -1), xa[np.arange(len(best)), best], found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
@@ -1307,7 +1312,7 @@ class _Builder:
         has = np.isfinite(segmax) & open_
         tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
         hit = score >= (segmax - tol).repeat(m, axis=1)
-        first = np.minimum.reduceat(np.where(hit, self._positions[:E], E - 1), starts, axis=1)
+        first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
         first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
