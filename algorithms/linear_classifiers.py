@@ -885,8 +885,6 @@ class LogisticRegression(_IterativeClassifier):
         if len(theta) > _PYTHON_FLOATS_UP_TO:
             return super()._sample_steps(theta, picks, eta, tol, record)
         if len(theta) == 3:
-            if self._lam == 0 and tol == 0:
-                return self._sample_steps_3_plain(theta, picks, eta, record)
             return self._sample_steps_3(theta, picks, eta, tol, record)
         return self._sample_steps_lists(theta, picks, eta, tol, record)
 
@@ -926,24 +924,6 @@ class LogisticRegression(_IterativeClassifier):
                 if tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
                     snapshots.append((step, i, (t0, t1, t2)))
                     return snapshots, step, True
-            snapshots.append((end, i, (t0, t1, t2)))
-            done = end
-        return snapshots, end, False
-
-    def _sample_steps_3_plain(self, theta, picks, eta, record):
-        """:meth:`_sample_steps_3` with λ = 0 and tol = 0 (the defaults): no stopping test, and no decay
-        terms, whose − 0·θ_j leave every step of finite θ unchanged (bit for bit)."""
-        rows, targets = self._Phi.tolist(), self._y.tolist()
-        t0, t1, t2 = theta.tolist()
-        exp = math.exp
-        picks, snapshots, done = picks.tolist(), [], 0
-        for end in _runs(record, len(picks)):
-            for i in picks[done:end]:
-                p0, p1, p2 = rows[i]
-                z = p0 * t0 + p1 * t1 + p2 * t2
-                residual = targets[i] - (1.0 / (1.0 + exp(-z)) if z > -700.0 else exp(z))
-                t0, t1, t2 = (t0 + eta * (residual * p0), t1 + eta * (residual * p1),
-                              t2 + eta * (residual * p2))
             snapshots.append((end, i, (t0, t1, t2)))
             done = end
         return snapshots, end, False
