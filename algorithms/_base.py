@@ -146,6 +146,15 @@ def check_classification_targets(y: np.ndarray, *, min_classes: int = 2) -> np.n
     return classes
 
 
+@functools.lru_cache(maxsize=64)
+def geometric_steps(max_steps: int, n_snapshots: int) -> frozenset[int]:
+    """The steps an iterative method records in ``history_``: ``n_snapshots`` geometrically spaced in
+    [1, max_steps], rounded (every step at first, sparser later); the same for every fit with these
+    arguments, so computed once."""
+    steps = np.unique(np.round(np.geomspace(1, max(max_steps, 1), n_snapshots)).astype(int))
+    return frozenset(steps.tolist())
+
+
 def check_positive(value: float, name: str, *, allow_zero: bool = False) -> float:
     """Require a finite positive (or non-negative) hyperparameter."""
     value = float(value)

@@ -7,7 +7,6 @@ hypersphere §12.2, density-ratio detection with KLIEP §12.3 (Figs 12.5 and 12.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 from scipy.spatial import cKDTree
@@ -19,6 +18,7 @@ from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import gaussian_kernel
+from algorithms._base import geometric_steps
 from algorithms._base import squared_distances
 from algorithms.linear_classifiers import _gaussian_gram
 from algorithms.model_selection import fold_ids
@@ -219,13 +219,6 @@ def _gaussian_rows(X, width):
     return row
 
 
-@lru_cache(maxsize=16)
-def _snapshot_steps(max_iter: int, n_snapshots: int) -> frozenset:
-    """The SMO iterations SVDD records: ``n_snapshots`` geometrically spaced in [1, max_iter],
-    rounded (the same for every fit with these arguments: computed once)."""
-    return frozenset(np.unique(np.round(np.geomspace(1, max(max_iter, 1), n_snapshots)).astype(int)).tolist())
-
-
 def _alpha_kinds(alpha, C) -> np.ndarray:
     """0 where α = 0, 1 where 0 < α < C (free), 2 where α = C (bounded), to within 1e-8·C."""
     tol = 1e-8 * C
@@ -313,7 +306,7 @@ class SVDD(BaseEstimator):
             max_iter = 0
         alpha = np.full(n, 1.0 / n) if trivial else self._initial_alpha(X, C)
         grad = self._start_gradient(rows, alpha, Kd)
-        schedule = _snapshot_steps(max_iter, int(self.n_snapshots))
+        schedule = geometric_steps(max_iter, int(self.n_snapshots))
         history = [SVDDStep(0, _readonly(alpha), self._dual(alpha, -grad, Kd), np.inf)]
         eps_a = 1e-12 * C
         self.converged_ = trivial

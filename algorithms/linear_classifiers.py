@@ -43,6 +43,7 @@ from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
 from algorithms._base import clone
+from algorithms._base import geometric_steps
 from algorithms.basis import GaussianBasis
 from algorithms.basis import LinearBasis
 
@@ -108,11 +109,9 @@ def _solve_pd(A: FloatArray, B: FloatArray, lower_only: bool = False) -> FloatAr
     return scipy.linalg.cho_solve((L, True), B, check_finite=False)
 
 
-def _record_schedule(max_steps: int, n_snapshots: int) -> set[int]:
-    """Steps to record when a run can be long: every early step, then geometrically spaced ones."""
-    n_snapshots = _check_int(n_snapshots, "n_snapshots", 2)
-    steps = np.unique(np.round(np.geomspace(1, max(max_steps, 1), n_snapshots)).astype(int))
-    return set(steps.tolist())
+def _record_schedule(max_steps: int, n_snapshots: int) -> frozenset[int]:
+    """Steps to record when a run can be long: :func:`geometric_steps`, n_snapshots checked."""
+    return geometric_steps(max_steps, _check_int(n_snapshots, "n_snapshots", 2))
 
 
 def _runs(record: set[int], steps: int) -> list[int]:

@@ -22,6 +22,7 @@ from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
+from algorithms._base import geometric_steps
 from algorithms.basis import BasisModel
 from algorithms.basis import GaussianBasis
 
@@ -212,12 +213,6 @@ def _snapshot(step, theta, loss, index=-1) -> GradientStep:
     return GradientStep(step, theta, float(loss), int(index))
 
 
-def _record_schedule(max_iter: int, n_snapshots: int) -> set[int]:
-    """Steps to record: every step at first, then geometrically spaced ones."""
-    steps = np.unique(np.round(np.geomspace(1, max(max_iter, 1), n_snapshots)).astype(int))
-    return set(steps.tolist())
-
-
 class _GradientRegressor(_BasisRegressor):
     def _check_common(self):
         if int(self.max_iter) != self.max_iter or self.max_iter < 1:
@@ -256,7 +251,7 @@ class SGDRegressor(_GradientRegressor):
             raise ValueError(f"theta0 must have {b} entries, one per basis function.")
         picks = rng.integers(n, size=int(self.max_iter))
         row_norms = np.linalg.norm(Phi, axis=1)
-        record = _record_schedule(int(self.max_iter), int(self.n_snapshots))
+        record = geometric_steps(int(self.max_iter), int(self.n_snapshots))
         history = [_snapshot(0, theta, squared_loss(Phi, y, theta))]
         self.converged_, self.diverged_ = False, False
         step = 0

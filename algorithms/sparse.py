@@ -13,7 +13,6 @@ inputs uses the linear model φ(x) = (1, x) with an unpenalised intercept (solve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 from scipy.linalg.lapack import dgesv
@@ -24,6 +23,7 @@ from algorithms._base import check_array
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
+from algorithms._base import geometric_steps
 from algorithms.basis import BasisModel
 from algorithms.linear_regression import LinearRegression
 from algorithms.linear_regression import ridge_path
@@ -121,12 +121,6 @@ class SparseStep:
     objective: float
 
 
-@lru_cache(maxsize=32)
-def _snapshot_steps(max_iter: int) -> frozenset[int]:
-    """The steps whose θ is kept: N_SNAPSHOTS geometrically spaced ones up to max_iter."""
-    return frozenset(np.unique(np.round(np.geomspace(1, max(max_iter, 1), N_SNAPSHOTS))).astype(int).tolist())
-
-
 class _Recorder:
     """Keeps J at every step and θ at a bounded, geometrically spaced set of steps.
 
@@ -137,7 +131,7 @@ class _Recorder:
     def __init__(self, max_iter: int, objective, objectives=None):
         self.objective = objective
         self.objectives = objectives
-        self.keep = _snapshot_steps(max_iter)
+        self.keep = geometric_steps(max_iter, N_SNAPSHOTS)
         self.steps: list[SparseStep] = []
         self.pending: list[tuple] = []      # (step, snapshot or None, θ) while J waits for close
 
