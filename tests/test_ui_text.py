@@ -8,6 +8,7 @@ from ui.figures import plain
 def test_latex_text_escapes_every_special_character():
     assert latex_text("50% of a_b {x} & #1 $2") == r"\text{50\% of a\_b \{x\} \& \#1 \$2}"
     assert latex_text(r"\frac") == r"\text{\backslash frac}"
+    assert latex_text("a × b") == r"\text{a $\times$ b}"
 
 
 def test_markdown_literal_shows_markup_as_typed():

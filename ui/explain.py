@@ -222,6 +222,7 @@ LATEX_SPECIALS = (
     ("_", r"\_"),
     ("%", r"\%"),
     ("~", r"\sim "),
+    ("×", r"$\times$"),  # KaTeX has no text-mode ×: math inside the text
 )
 
 

@@ -10,12 +10,18 @@ from tests.browser.conftest import wait_for_app
 from ui.registry import PAGES
 
 VIEWS = [(info, code) for info in PAGES for code in info.views]  # discovered: views/<page>/<code>.py
+# What plotly.js and KaTeX log about a figure or formula they had to repair: each is a bug of ours, and
+# plotly.js logs a stack trace per bar (200 bars cost an SMO step 45 ms of its 290).
+DRAWING_WARNINGS = ("WARN:", "LaTeX-incompatible")
 
 
 def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
     """In English and in Chinese projector mode (the widest text, so Chinese at normal size fits too):
     no exception, a chart, and no chart text sticking out of its chart; screenshots go to tests/output.
-    In English, moving the view's first slider (a rerun of the view alone, a fragment) raises nothing."""
+    In English, moving the view's first slider (a rerun of the view alone, a fragment) raises nothing.
+    Neither plotly.js nor KaTeX warns about what they were given."""
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.text.startswith(DRAWING_WARNINGS) else None)
     joint = "&" if "?" in url else "?"
     for name, query in (("en", ""), ("zh-projector", "lang=zh&projector=true")):
         page.goto(f"{url}{joint}{query}" if query else url)
@@ -32,6 +38,7 @@ def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
             page.keyboard.press("ArrowRight")
             wait_for_app(page)
             assert page.locator("[data-testid='stException']").count() == 0
+        assert sorted(set(warnings)) == [], query
 
 
 def test_home_renders_without_exception_and_screenshot(server, page):

@@ -79,7 +79,7 @@ def render(ctx, controls, main) -> None:
     formula_panel(
         [
             Formula(
-                rf"x_{{\text{{colour×size}}}} = (x_\text{{colour}}, x_\text{{size}}):\ "
+                rf"x_{{\text{{colour}}\times\text{{size}}}} = (x_\text{{colour}}, x_\text{{size}}):\ "
                 rf"\mathrm{{acc}} = {number(encoding_accuracy(encoded[2], y))}\ \text{{vs}}\ "
                 rf"{number(encoding_accuracy(encoded[0], y))},\ {number(encoding_accuracy(encoded[1], y))}",
                 "seed 003 §5.6.2",

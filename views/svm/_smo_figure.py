@@ -201,19 +201,24 @@ def box_traces(model, step, top, style) -> list[dict]:
 
 
 def progress_traces(alpha, pair, s, dual, style) -> list[dict]:
-    """Every α as a bar (the pair highlighted) and the current point on the path of D(α)."""
-    chosen = np.zeros(len(alpha), np.uint8)
-    chosen[pair] = 1
+    """Every α as a bar, the pair's bars drawn over them highlighted, and the current point on the path
+    of D(α). (Two one-colour bar traces: a bar trace coloured by numbers makes plotly.js warn per bar.)"""
+    pair = np.asarray(pair, int)
+    bars = dict(type="bar", width=0.8, xaxis="x3", yaxis="y3", showlegend=False)
     return [
         dict(
-            type="bar",
+            bars,
             x=np.arange(1, len(alpha) + 1, dtype=np.float32),
             y=alpha.astype(np.float32),
-            xaxis="x3",
-            yaxis="y3",
             name="α",
-            showlegend=False,
-            marker=dict(color=chosen, cmin=0, cmax=1, colorscale=[[0, BLUE], [1, HIGHLIGHT_COLOR]]),
+            marker=dict(color=BLUE),
+        ),
+        dict(
+            bars,
+            x=(pair + 1).astype(np.float32),
+            y=alpha[pair].astype(np.float32),
+            name="αᵢ, αⱼ",
+            marker=dict(color=HIGHLIGHT_COLOR),
         ),
         dict(
             type="scatter",
