@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -11,7 +12,11 @@ from fractions import Fraction
 import numpy as np
 import streamlit as st
 
+from ui.components import FORMULAS
+from ui.components import katex_module
+from ui.components import mounted
 from ui.exports import formula_download
+from ui.exports import next_formula_panel
 from ui.i18n import t
 from ui.shown import explanations_hidden
 from ui.shown import record
@@ -145,15 +150,23 @@ def subscript(n: int) -> str:
 
 
 def formula_panel(formulas: list[Formula], projector: bool) -> None:
-    """The key formulas of the current view, bound to the current numbers, with their sources."""
+    """The key formulas of the current view, bound to the current numbers, with their sources: one
+    formula component (:mod:`ui.components`), which typesets again only the formulas that changed."""
     if explanations_hidden():  # a lesson step hides them
         return
+    n = next_formula_panel()
     with st.expander(t("explain.formula"), expanded=not projector, icon=":material/function:"):
-        for formula in formulas:
-            st.latex(formula.latex)
-            caption = t("explain.source", source=formula.source)
-            st.caption(f"{caption} {formula.note}".strip())
-        formula_download(formulas)
+        sources = [f"{t('explain.source', source=f.source)} {f.note}".strip() for f in formulas]
+        katex = katex_module()
+        if katex is None:  # a Streamlit without its KaTeX chunk: one st.latex per formula
+            for formula, source in zip(formulas, sources, strict=True):
+                st.latex(formula.latex)
+                st.caption(source)
+        elif formulas:
+            rows = [[formula.latex, source] for formula, source in zip(formulas, sources, strict=True)]
+            data = json.dumps({"katex": katex, "formulas": rows}).encode()
+            mounted(FORMULAS)(key=f"formulas{n}", data=data)
+        formula_download(formulas, n)
 
 
 @functools.cache

@@ -180,10 +180,16 @@ def _load_settings(page: str) -> None:
     st.session_state[LOADED_KEY] = (page, "export.loaded", {"n": len(values)})
 
 
-def formula_download(formulas) -> None:
-    """The formula panel's download: the formulas as a LaTeX file."""
+def next_formula_panel() -> int:
+    """The number of a formula panel about to be drawn in this run of the view (1, 2, …): the keys of
+    its elements."""
+    n = st.session_state[PANELS_KEY] = st.session_state.get(PANELS_KEY, 0) + 1
+    return n
+
+
+def formula_download(formulas, n: int) -> None:
+    """The download of formula panel ``n``: its formulas as a LaTeX file."""
     if formulas:
-        n = st.session_state[PANELS_KEY] = st.session_state.get(PANELS_KEY, 0) + 1
         st.download_button(t("export.latex"), formulas_latex(formulas, t("export.latex_title")),
                            "formulas.tex", "application/x-tex", key=f"export.latex{n}", on_click="ignore",
                            icon=":material/download:")

@@ -17,7 +17,8 @@ from streamlit.testing.v1 import app_test
 from streamlit.testing.v1 import local_script_runner
 from streamlit.testing.v1.element_tree import TESTING_KEY
 
-from ui.charts import COMPONENT as CHART_COMPONENT
+from ui.components import CHART
+from ui.components import FORMULAS
 from ui.registry import ROOT
 
 TIMEOUT = 60
@@ -128,9 +129,34 @@ def charts(at: AppTest) -> dict[str, dict]:
     for node in at._tree:
         if node.type == "plotly_chart":
             specs[node.key] = json.loads(node.proto.spec)
-        elif node.type == "bidi_component" and node.proto.component_name == CHART_COMPONENT:
+        elif node.type == "bidi_component" and node.proto.component_name == CHART:
             specs[node.key] = json.loads(node.proto.bytes)["figure"]
     return specs
+
+
+def _formula_panels(at: AppTest):
+    """Each formula panel's (LaTeX, source line) pairs and each st.latex, in page order."""
+    for node in at._tree:
+        if node.type == "bidi_component" and node.proto.component_name == FORMULAS:
+            yield json.loads(node.proto.bytes)["formulas"]
+        elif node.type == "latex":
+            yield [(node.value.removeprefix("$$\n").removesuffix("\n$$"), "")]
+
+
+def formulas(at: AppTest) -> list[str]:
+    """The LaTeX of every formula shown, in page order: the formula panels' (ui.explain, a component
+    whose data carry them) and any st.latex."""
+    return [latex for panel in _formula_panels(at) for latex, _ in panel]
+
+
+def formula_sources(at: AppTest) -> list[str]:
+    """The source line under each formula of the formula panels ("Source: Li Hang (7.50) …")."""
+    return [source for panel in _formula_panels(at) for _, source in panel if source]
+
+
+def captions(at: AppTest) -> str:
+    """Every caption's text and every formula's source line, joined (a note may be in either)."""
+    return " ".join([c.value for c in at.caption] + formula_sources(at))
 
 
 def chart_specs(at: AppTest) -> list[dict]:

@@ -10,6 +10,8 @@ from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formula_sources
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import sample_message
 from tests.app.apptools import set_label
@@ -55,7 +57,7 @@ def texts(at) -> str:
         str(e.value)
         for kind in ("markdown", "caption", "info", "warning", "error", "latex")
         for e in getattr(at, kind)
-    )
+    ) + " ".join(formulas(at) + formula_sources(at))
 
 
 def test_defaults_show_kmeans_on_the_three_blobs():

@@ -9,6 +9,7 @@ from algorithms.tables import DATA_DIR
 from tests.app.apptools import chart_specs
 from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -39,7 +40,7 @@ def criterion_table(at):
 
 
 def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+    return "\n".join(formulas(at))
 
 
 def test_defaults_grow_a_gini_tree_on_two_moons():

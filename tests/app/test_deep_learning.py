@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -23,7 +24,7 @@ def choose_preset(label_start: str, lang: str | None = None):
 
 
 def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+    return "\n".join(formulas(at))
 
 
 def test_padding_preset_reproduces_seed_40():

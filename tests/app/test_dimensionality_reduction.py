@@ -8,6 +8,7 @@ from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -23,7 +24,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def latex(at) -> str:
-    return " ".join(str(e.value) for e in at.latex)
+    return " ".join(formulas(at))
 
 
 def choose_preset(at, label_start: str):

@@ -6,6 +6,7 @@ import pytest
 from algorithms import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -28,7 +29,7 @@ def choose_preset(label_start: str, lang: str | None = None):
 
 
 def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+    return "\n".join(formulas(at))
 
 
 def test_defaults_show_a_stump_with_its_error_curve():

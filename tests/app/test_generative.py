@@ -7,6 +7,7 @@ import pytest
 from algorithms import coin_flips
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -23,7 +24,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+    return "\n".join(formulas(at))
 
 
 def choose_preset(at, label_start: str):

@@ -8,6 +8,7 @@ from algorithms import two_class_1d
 from algorithms.datasets import load_dataset
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -23,7 +24,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+    return "\n".join(formulas(at))
 
 
 def percent(text: str) -> float:

@@ -10,6 +10,7 @@ from algorithms import two_gaussians_1d
 from tests.app.apptools import chart_specs
 from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -41,7 +42,7 @@ def trace(at, name: str) -> dict:
 
 
 def latex(at) -> str:
-    return " ".join(e.value for e in at.latex)
+    return " ".join(formulas(at))
 
 
 def test_defaults_fit_the_three_anisotropic_blobs():

@@ -3,6 +3,7 @@
 import numpy as np
 
 from tests.app.apptools import chart_specs
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -66,7 +67,7 @@ def test_zero_units_and_zero_layers():
 def test_three_classes_use_softmax():
     at = open_page(PAGE, query={"nn.data": "blobs3"})
     assert percent(metrics(at)["Training accuracy"]) > 85.0
-    assert any(r"\mathrm{softmax}" in e.value for e in at.latex)
+    assert any(r"\mathrm{softmax}" in f for f in formulas(at))
 
 
 def test_a_large_data_set_with_batch_1_is_cut_to_the_budget():
@@ -81,7 +82,7 @@ def test_backprop_preset_matches_the_numerical_gradient():
     shown = metrics(at)
     assert float(shown["∂E/∂W by back-propagation"]) == float(shown["Numerical gradient"])
     assert float(shown["Relative difference"]) < 1e-6
-    assert any(r"\delta^{(1)}_{1}" in e.value for e in at.latex)
+    assert any(r"\delta^{(1)}_{1}" in f for f in formulas(at))
 
 
 def test_xor_gate_preset_one_layer_fails_two_layers_succeed():
@@ -95,7 +96,7 @@ def test_xor_gate_preset_one_layer_fails_two_layers_succeed():
 def test_triangle_preset_shows_the_book_sums():
     at = choose_preset("Seed 003 §7.2.1 Ex. 1")
     assert metrics(at)["Converged"] == "yes"  # AND is separable
-    assert any(r"\to 0.5 > 0" in e.value and r"\to -0.5 < 0" in e.value for e in at.latex)
+    assert any(r"\to 0.5 > 0" in f and r"\to -0.5 < 0" in f for f in formulas(at))
 
 
 def test_vanishing_preset_sigmoid_gradients_shrink_towards_the_input():

@@ -9,7 +9,9 @@ from algorithms import OnlinePerceptron
 from algorithms import PassiveAggressiveClassifier
 from algorithms import PassiveAggressiveRegressor
 from algorithms.datasets import load_dataset
+from tests.app.apptools import captions
 from tests.app.apptools import chart_specs
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -22,7 +24,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def latex(at) -> str:
-    return " ".join(str(e.value) for e in at.latex)
+    return " ".join(formulas(at))
 
 
 def choose_preset(at, label_start: str):
@@ -43,7 +45,7 @@ def test_fig_15_5_preset_shows_the_books_snapshots():
     data = load_dataset("pa_stream", 200, None, 0)
     model = PassiveAggressiveClassifier(0.5, "PA-II", fit_intercept=True).fit(data.X, data.y)
     assert shown["Mistakes"] == str(model.n_mistakes_)
-    assert "Erratum" in " ".join(c.value for c in at.caption)
+    assert "Erratum" in captions(at)
     main = chart_specs(at)[0]
     assert len(main["frames"]) == 200  # one animation frame per point of the stream
     panels = chart_specs(at)[1]       # Fig 15.5's four snapshots

@@ -8,6 +8,7 @@ from algorithms import KalmanFilter
 from algorithms import parse_layout
 from algorithms import simulate_tracking
 from algorithms import value_iteration
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -61,7 +62,7 @@ def test_policy_iteration_counts_its_changes():
 def test_scalar_lqr_preset_is_the_books_oracle():
     """CS229 XIV §2: A = B = U = W = 1, Φ_T = −1 → K = 0.5 (L = −0.5) and P = 1.5 one step back."""
     at = choose_preset(open_page(PAGE), "CS229 XIV: scalar")
-    latex = " ".join(str(e.value) for e in at.latex)
+    latex = " ".join(formulas(at))
     assert r"K_{4}" in latex and "0.5" in latex and "1.5" in latex
     assert metrics(at)["K∞ (infinite horizon)"] == "(0.618)"  # the golden ratio's inverse: P∞ = φ
 
@@ -129,4 +130,4 @@ def test_linearisation_at_the_top_and_lqr_holding_the_pendulum():
         metrics(open_page(PAGE, {"rl.view": "linearise", "rl.lin_start": "60"}))["Largest gap (degrees)"])
     at = open_page(PAGE, {"rl.view": "linearise", "rl.lin_start": "30", "rl.lin_control": "true"})
     assert abs(float(metrics(at)["Final angle of the true pendulum"])) < 3
-    assert "0.4905" in " ".join(str(e.value) for e in at.latex)  # ∂θ̇'/∂θ = dt·g/l
+    assert "0.4905" in " ".join(formulas(at))  # ∂θ̇'/∂θ = dt·g/l

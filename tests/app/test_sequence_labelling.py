@@ -6,6 +6,7 @@ from algorithms import LinearChainCRF
 from algorithms import forward_backward
 from algorithms import sequence_features
 from algorithms import sticky_chain
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -45,7 +46,7 @@ def test_symbols_preset_has_4_to_the_12_labellings():
 
 def test_position_messages_are_written_out():
     at = open_page(PAGE, {"seq.position": "3"})
-    latex = " ".join(str(e.value) for e in at.latex)
+    latex = " ".join(formulas(at))
     assert r"\log\alpha_{3}(y)" in latex and "p(y^{(3)} = y)" in latex
 
 

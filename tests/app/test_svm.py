@@ -10,6 +10,7 @@ from algorithms import KernelSGD
 from algorithms import string_kernel
 from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
+from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -25,7 +26,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def latex(at) -> str:
-    return "\n".join(e.value for e in at.latex)
+    return "\n".join(formulas(at))
 
 
 def markdown(at) -> str:
@@ -120,7 +121,7 @@ def test_ramp_loss_ignores_the_two_outliers():
     shown = metrics(at)
     assert shown["Training error, ramp"] == "0.05"  # 2 of 40
     assert 20 <= int(shown["Ramp iterations"]) <= 300  # book 42, [SIM] 37–135
-    theta = next(e.value for e in at.latex if r"\theta \leftarrow" in e.value)
+    theta = next(f for f in formulas(at) if r"\theta \leftarrow" in f)
     t0, t1 = (float(v) for v in theta.split(r"= (")[1].split(r")^\top")[0].split(r",\ ")[:2])
     assert -11 <= -t0 / t1 <= -9  # the boundary's x1-intercept
 

@@ -105,11 +105,11 @@ def wait_for_app(page, timeout: float = 30_000) -> None:
     page.wait_for_timeout(250)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout)
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
-    # ui.charts' chart component draws after the script has run: until every one holds a chart
-    # (plotly.js loads once per page) and none is still drawing its figure
+    # our components (ui.components) draw after the script has run: until every one holds its chart
+    # or formulas (plotly.js and KaTeX load once per page) and none is still drawing
     page.wait_for_function(
-        "document.querySelectorAll('[data-testid=stSkeleton], .stBidiComponent:not(:has(.ml-chart)),"
-        " .ml-chart[data-drawing]').length === 0",
+        "document.querySelectorAll('[data-testid=stSkeleton],"
+        " .stBidiComponent:not(:has(.ml-chart, .ml-formulas)), [data-drawing]').length === 0",
         timeout=timeout,
     )
     page.wait_for_timeout(400)

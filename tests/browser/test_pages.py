@@ -12,7 +12,7 @@ from ui.registry import PAGES
 VIEWS = [(info, code) for info in PAGES for code in info.views]  # discovered: views/<page>/<code>.py
 # What plotly.js and KaTeX log about a figure or formula they had to repair: each is a bug of ours, and
 # plotly.js logs a stack trace per bar (200 bars cost an SMO step 45 ms of its 290).
-DRAWING_WARNINGS = ("WARN:", "LaTeX-incompatible")
+DRAWING_WARNINGS = ("WARN:", "LaTeX-incompatible", "KaTeX could not typeset")
 
 
 def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
