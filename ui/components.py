@@ -8,6 +8,7 @@ rehype-katex chunk its ``st.latex`` loads). Nothing is downloaded.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from pathlib import Path
 
@@ -36,9 +37,11 @@ FILES = {CHART: dict(js="chart.js"), FORMULAS: dict(js="formulas.js", css="formu
 _MOUNTS = weakref.WeakKeyDictionary()  # Streamlit runtime's component manager → {name: mount function}
 
 
+@functools.cache
 def katex_module() -> str | None:
     """The file name of Streamlit's rehype-katex chunk (the KaTeX its ``st.latex`` typesets with, whose
-    stylesheet Streamlit loads), or None if this Streamlit has none (formulas then use ``st.latex``)."""
+    stylesheet Streamlit loads), or None if this Streamlit has none (formulas then use ``st.latex``).
+    Looked up once: the installed Streamlit does not change while the app runs."""
     found = sorted(STREAMLIT_JS.glob("rehype-katex.*.js"))
     return found[0].name if len(found) == 1 else None
 
