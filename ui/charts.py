@@ -7,6 +7,10 @@ element that Plotly draws from scratch. ``chart`` shows figures through a small 
 ``Plotly.react``. A chart with ``on_select`` reports clicks: the callback reads them with
 ``clicked_points(key)``.
 
+An animation's frames (a stepper sends 40 of them, 0.2–0.5 MB) are sent once per chart: while they stay
+the same, later reruns send only their digest and the chart keeps the frames it has. A chart that lost
+them (drawn anew, e.g. after a visit to another view) asks for them, and the rerun that asks sends them.
+
 Beyond ``DISPLAY_MARKERS`` markers a chart draws an even random sample of them (the same points for
 the same trace length, so the frames of an animation agree) and says so under the chart: the
 computations use every point. Clicks keep working through ``customdata`` (point indices change).
@@ -14,6 +18,7 @@ computations use every point. Clicks keep working through ``customdata`` (point 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Callable
 
@@ -32,6 +37,7 @@ CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["select2d", "lasso2d"
 DISPLAY_MARKERS = 5000  # markers one chart draws at most (a browser round trip stays < 1 s at n = 20 000)
 SMALL_TRACE = 100  # marker traces up to this long without sample indices are drawn whole
 _PER_POINT = ("x", "y", "z", "customdata", "text", "hovertext", "ids")
+FRAMES_SENT = "charts.frames_sent"  # chart key → the digest of the animation frames its browser chart holds
 
 
 def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None) -> None:
@@ -40,10 +46,22 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
     record("figures", fig)
     clickable = on_select is not None
     spec, shown, total, panels = display_sample(fig)
+    spec = dict(spec if isinstance(spec, dict) else spec.to_dict())
+    frames = spec.pop("frames", None)
+    frames = pio.json.to_json_plotly(frames) if frames else None
+    digest = hashlib.blake2b(frames.encode(), digest_size=16).hexdigest() if frames else None
+    sent = st.session_state.setdefault(FRAMES_SENT, {})
+    if digest is not None and sent.get(key) == digest:
+        frames = None  # the browser's chart holds them
+    sent[key] = digest
     figure = pio.to_json(spec, validate=False)  # no second validation of the figure
     config = json.dumps({**CONFIG, **image_options(key)})
-    data = f'{{"figure": {figure}, "config": {config}, "clickable": {json.dumps(clickable)}}}'
-    mounted(CHART)(key=key, data=data.encode(), **({"on_selection_change": on_select} if clickable else {}))
+    data = (f'{{"figure": {figure}, "config": {config}, "clickable": {json.dumps(clickable)}, '
+            f'"frames": {frames or "null"}, "frames_digest": {json.dumps(digest)}}}')
+    callbacks = {"on_frames_missing_change": lambda: sent.pop(key, None)}
+    if clickable:
+        callbacks["on_selection_change"] = on_select
+    mounted(CHART)(key=key, data=data.encode(), **callbacks)
     sampled_caption(shown, total, panels)
 
 

@@ -122,15 +122,38 @@ def decoded_arrays(node):
                 yield from decoded_arrays(value)
 
 
+def _chart_data(node) -> dict | None:
+    """The data sent to one of ui.charts' charts, if the node is one."""
+    if node.type == "bidi_component" and node.proto.component_name == CHART:
+        return json.loads(node.proto.bytes)
+    return None
+
+
+def _run_keeping_frames(at: AppTest, *args, **kwargs) -> AppTest:
+    """AppTest's run, keeping the animation frames each chart was last sent, as the browser's charts
+    do (ui.charts sends them once): ``at.chart_frames`` maps a chart's key to them."""
+    _run(at, *args, **kwargs)
+    held = at.__dict__.setdefault("chart_frames", {})
+    for node in at._tree:
+        if (data := _chart_data(node)) is not None and data["frames"] is not None:
+            held[node.key] = data["frames"]
+    return at
+
+
+_run, AppTest._run = AppTest._run, _run_keeping_frames
+
+
 def charts(at: AppTest) -> dict[str, dict]:
     """Every chart's figure spec by its key, in page order: ui.charts' component (its data carry the
-    figure) or st.plotly_chart."""
+    figure, and its frames or their digest) or st.plotly_chart."""
     specs = {}
     for node in at._tree:
         if node.type == "plotly_chart":
             specs[node.key] = json.loads(node.proto.spec)
-        elif node.type == "bidi_component" and node.proto.component_name == CHART:
-            specs[node.key] = json.loads(node.proto.bytes)["figure"]
+        elif (data := _chart_data(node)) is not None:
+            specs[node.key] = data["figure"]
+            if data["frames_digest"] is not None:
+                specs[node.key]["frames"] = at.chart_frames[node.key]
     return specs
 
 

@@ -1,5 +1,6 @@
 """The Gaussian-mixture page as a user sees it (AppTest): EM steps, formulas, presets, URL, language."""
 
+import json
 import re
 
 import numpy as np
@@ -71,6 +72,29 @@ def test_e_and_m_steps_are_separate_steps():
     assert any("M-step 1" in m.value for m in at.markdown)
     widget(at, "gmm.em.step").set_value(2).run()
     assert any("E-step 1" in m.value for m in at.markdown)
+
+
+def test_stepping_sends_the_animation_frames_once():
+    """ui.charts sends a stepper's 40 frames with the first figure; a step sends their digest only
+    (the browser's chart keeps them), a new fit sends new frames."""
+    at = open_page(PAGE)
+
+    def sent():
+        node = next(n for n in at._tree if n.type == "bidi_component" and n.key == "gmm.em.chart")
+        data = json.loads(node.proto.bytes)
+        return data["frames"] is not None, data["frames_digest"], len(node.proto.bytes)
+
+    with_frames, digest, first = sent()
+    assert with_frames and digest
+    frames = charts(at)["gmm.em.chart"]["frames"]
+    widget(at, "gmm.em.step").set_value(1).run()
+    assert sent()[:2] == (False, digest)
+    assert sent()[2] < first / 3
+    assert charts(at)["gmm.em.chart"]["frames"] == frames  # as the browser holds them
+    assert len(frames) > 30
+    widget(at, "gmm.k").set_value(4).run()
+    with_frames, new_digest, _ = sent()
+    assert with_frames and new_digest != digest
 
 
 def test_points_come_one_trace_per_component_each_point_once():

@@ -7,6 +7,9 @@
 // drawn: the first chart of a view appears without waiting for the redraw of those below it.
 // A clickable chart sends each click as the trigger "selection": {points: [...]}, the points
 // named as st.plotly_chart names them (curve_number, point_index, x, y, customdata, ...).
+// An animation's frames come once (ui.charts): later figures carry only their digest while they stay
+// the same, and Plotly.react without frames keeps the ones the chart has. A chart without them (drawn
+// anew) asks for them with the trigger "frames_missing".
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
 const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
                      x: "x", y: "y", z: "z", customdata: "customdata" };
@@ -43,13 +46,14 @@ function clicked(event) {
 
 export default async function ({ data, parentElement, setTriggerValue }) {
   const text = new TextDecoder().decode(data);
-  const { figure, config, clickable } = JSON.parse(text);
+  const { figure, config, clickable, frames, frames_digest: digest } = JSON.parse(text);
   let node = parentElement.querySelector(":scope > .ml-chart");
   if (!node) {
     node = document.createElement("div");
     node.className = "ml-chart";
     node.style.width = "100%";
     node.drawing = 0;
+    node.framesDigest = null;
     parentElement.appendChild(node);
     // the column can change width without a window resize (sidebar shown or hidden)
     let width = parentElement.clientWidth;
@@ -71,7 +75,13 @@ export default async function ({ data, parentElement, setTriggerValue }) {
     const Plotly = await plotly();
     const draw = queue.then(async () => {
       if (node.drawn === text || node.wanted !== text) return; // drawn already, or a newer figure came
-      await Plotly.react(node, { ...figure, config: { ...config, responsive: true } });
+      const spec = { ...figure, config: { ...config, responsive: true } };
+      if (digest !== node.framesDigest) { // new frames, no frames, or frames this chart lacks
+        spec.frames = frames ?? [];
+        node.framesDigest = frames || !digest ? digest : null;
+        if (digest && !frames) setTriggerValue("frames_missing", digest);
+      }
+      await Plotly.react(node, spec);
       node.drawn = text;
       await painted();
     });
