@@ -341,19 +341,33 @@ class _SecondOrder:
         return -0.5 * self._ratio(S)
 
     def evaluate(self, children, parent):
-        bracket = self._ratio(children).sum(0) - self._ratio(parent)
+        both = self._ratio(children).sum(0)
+        bracket = both - self._ratio(parent)
         gain = 0.5 * bracket - self.gamma
-        return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
+        return gain, 0.5 * bracket, -0.5 * both, np.zeros_like(gain)
 
     def split_scores(self, L, P, imp, m, ok):
         """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` or
-        ``ok`` fails (see :meth:`_ClassCriterion.split_scores`)."""
+        ``ok`` fails (see :meth:`_ClassCriterion.split_scores`); in place, the same operations
+        in the same order."""
         GL, HL = L[..., 0], L[..., 1]
         GR, HR = P[:, 0].repeat(m) - GL, P[:, 1].repeat(m) - HL
-        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P).repeat(m)
-        ok &= (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
-        ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
-        return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
+        ok &= HL >= self.min_child_weight
+        ok &= HR >= self.min_child_weight
+        den = HL + self.lam
+        ok &= den > 0
+        score = GL * GL
+        score /= den
+        np.add(HR, self.lam, out=den)
+        ok &= den > 0
+        GR *= GR
+        GR /= den
+        score += GR
+        score -= self._ratio(P).repeat(m)
+        score *= 0.5
+        score -= self.gamma
+        score[~ok] = -np.inf
+        return score
 
     def valid(self, children):
         ok = np.all(children[..., 1] >= self.min_child_weight, axis=0)
@@ -1215,8 +1229,9 @@ class _Builder:
             starts = m.cumsum() - m
             kept = kept[:m.sum()]
             rows, w = rows.take(kept), w.take(kept)
-            srt, xs = self._partition_sorted(srt, xs, child, kept)
             depth += 1
+            if depth < self.max_depth:                     # the last level is not searched
+                srt, xs = self._partition_sorted(srt, xs, child, kept)
         names = ("feature", "n_samples", "weighted_n_samples", "stats", "value", "impurity",
                  "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
