@@ -314,9 +314,9 @@ class _SecondOrder:
         self.lam, self.gamma, self.min_child_weight = lam, gamma, min_child_weight
 
     def _ratio(self, S):
+        """G²/(H+λ), 0 where H + λ ≤ 0."""
         den = S[..., 1] + self.lam
-        safe = np.where(den > 0, den, 1.0)
-        return np.where(den > 0, S[..., 0] ** 2 / safe, 0.0)
+        return np.divide(S[..., 0] * S[..., 0], den, out=np.zeros(den.shape), where=den > 0)
 
     def node(self, rows, w):
         Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
@@ -330,11 +330,13 @@ class _SecondOrder:
         return S
 
     def nodes(self, rows, w, starts, m):
-        Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
+        Sw = np.empty((len(rows), 2))
+        np.multiply(w, self.g.take(rows), out=Sw[:, 0])
+        np.multiply(w, self.h.take(rows), out=Sw[:, 1])
         P = np.add.reduceat(Sw, starts, axis=0)
         den = P[:, 1] + self.lam
-        value = np.where(den > 0, -P[:, 0] / np.where(den > 0, den, 1.0), 0.0)
-        return (Sw, P, -0.5 * self._ratio(P), value[:, None], np.zeros(len(starts), dtype=bool),
+        value = np.divide(-P[:, :1], den[:, None], out=np.zeros((len(P), 1)), where=den[:, None] > 0)
+        return (Sw, P, -0.5 * self._ratio(P), value, np.zeros(len(starts), dtype=bool),
                 np.add.reduceat(w, starts))
 
     def impurity(self, S):
@@ -1336,7 +1338,8 @@ class _Builder:
         S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
         C0 = np.zeros((d, E + 1) + S.shape[2:])
         L = S.cumsum(axis=1, out=C0[:, 1:])
-        L -= C0[:, starts].repeat(m, axis=1)                          # left stats, entry i included
+        if len(starts) > 1:                                           # (a root's offset is 0)
+            L -= C0[:, starts].repeat(m, axis=1)                      # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
         if self.msl == 1:                                             # no cut after a node's end
