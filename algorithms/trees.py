@@ -1336,7 +1336,8 @@ class _Builder:
         threshold, and the score comes from :meth:`split_scores`."""
         d, E = srt.shape
         S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
-        C0 = np.zeros((d, E + 1) + S.shape[2:])
+        C0 = np.empty((d, E + 1) + S.shape[2:])
+        C0[:, 0] = 0.0
         L = S.cumsum(axis=1, out=C0[:, 1:])
         if len(starts) > 1:                                           # (a root's offset is 0)
             L -= C0[:, starts].repeat(m, axis=1)                      # left stats, entry i included
