@@ -43,6 +43,7 @@ from algorithms.trees import _check_sample_weight
 from algorithms.trees import _check_X
 from algorithms.trees import _has_text
 from algorithms.trees import _midpoints
+from algorithms.trees import _presorted
 from algorithms.trees import _SecondOrder
 from algorithms.trees import _SquaredError
 from algorithms.trees import _weighted_rows
@@ -631,15 +632,10 @@ class BoostingStep:
     train_loss: float
 
 
-def _grow_regression_tree(X, r, max_depth, min_samples_leaf, order):
+def _grow_regression_tree(X, r, max_depth, min_samples_leaf, presorted):
     builder = _Builder(_SquaredError(r), X, np.zeros(X.shape[1], dtype=bool), False, max_depth,
                        min_samples_leaf, 0.0, None, None, None)
-    return builder.grow(np.ones(len(X)), order)
-
-
-def _presort(X):
-    """X's stable argsort per column: every round's tree grows on the same X, sorted once."""
-    return np.argsort(X, axis=0, kind="stable")
+    return builder.grow(np.ones(len(X)), presorted)
 
 
 def _log_loss(codes, P):
@@ -723,10 +719,10 @@ class GradientBoostingRegressor(_Boosting):
         self.n_features_in_, self._nu_ = X.shape[1], self._nu
         self.init_ = np.array([y.mean()])
         raw = np.full(len(X), y.mean())
-        history, order = self._start(), _presort(X)
+        history, presorted = self._start(), _presorted(X)
         for _ in range(self._T):
             r = y - raw
-            tree = _grow_regression_tree(X, r, self.max_depth, msl, order)
+            tree = _grow_regression_tree(X, r, self.max_depth, msl, presorted)
             raw = raw + self._nu * tree.predict_value(X)[:, 0]
             self._record(history, BoostingStep, [tree], r, np.mean((y - raw) ** 2))
         return self._finish(history)
@@ -820,13 +816,13 @@ class GradientBoostingClassifier(_LogisticMixin, _Boosting):
         raw = np.tile(self.init_, (len(X), 1))
         Y = np.eye(K)[codes] if K > 2 else codes[:, None].astype(float)
         factor = (K - 1) / K if K > 2 else 1.0
-        history, order, P = self._start(), _presort(X), self._proba(raw)
+        history, presorted, P = self._start(), _presorted(X), self._proba(raw)
         for _ in range(self._T):
             Pk = P if K > 2 else P[:, 1:]
             R = Y - Pk
             trees, update = [], np.zeros_like(raw)
             for k in range(R.shape[1]):
-                tree = _grow_regression_tree(X, R[:, k], self.max_depth, msl, order)
+                tree = _grow_regression_tree(X, R[:, k], self.max_depth, msl, presorted)
                 leaves = tree.apply(X)
                 num = tree.node_sums(leaves, R[:, k])
                 den = tree.node_sums(leaves, Pk[:, k] * (1 - Pk[:, k]))
@@ -907,11 +903,13 @@ class _SecondOrderBoosting(_Boosting):
                              "weight −G/(H+λ).")
         return lam, gamma, mcw
 
-    def _grow(self, X, g, h, lam, gamma, mcw, order):
+    def _grow(self, X, g, h, lam, gamma, mcw, presorted):
+        """Round m's tree and its leaf weights w* per training row (f += η·w*, no predict pass)."""
         crit = _SecondOrder(g, h, lam, gamma, mcw)
         builder = _Builder(crit, X, np.zeros(X.shape[1], dtype=bool), False, self.max_depth, 1,
                            0.0, None, None, None)
-        return builder.grow(np.ones(len(X)), order)
+        tree, leaf = builder.grow_leaves(np.ones(len(X)), presorted)
+        return tree, tree.value[leaf, 0]
 
     def split_gains(self, X, y, round: int, node: int = 0, k: int = 0) -> dict[int, GainCurve]:
         """The gain of every candidate split of ``node`` in the tree of round ``round`` (1-based;
@@ -963,13 +961,13 @@ class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
                       else np.full(1 if K == 2 else K, float(self.base_score)))
         raw = np.tile(self.init_, (len(X), 1))
         Y = np.eye(K)[codes] if K > 2 else codes[:, None].astype(float)
-        history, order, P = self._start(), _presort(X), self._proba(raw)
+        history, presorted, P = self._start(), _presorted(X), self._proba(raw)
         for _ in range(self._T):
             Pk = P if K > 2 else P[:, 1:]
             G, H = Pk - Y, Pk * (1 - Pk)
-            trees = [self._grow(X, G[:, k], H[:, k], lam, gamma, mcw, order)
-                     for k in range(G.shape[1])]
-            raw = raw + self._nu * np.column_stack([t.predict_value(X)[:, 0] for t in trees])
+            trees, w = zip(*(self._grow(X, G[:, k], H[:, k], lam, gamma, mcw, presorted)
+                             for k in range(G.shape[1])), strict=True)
+            raw = raw + self._nu * np.column_stack(w)
             P = self._proba(raw)                    # the loss now, the next round's g and h
             self._record(history, SecondOrderStep, trees, G if K > 2 else G[:, 0],
                          H if K > 2 else H[:, 0], _log_loss(codes, P))
@@ -995,11 +993,11 @@ class SecondOrderBoostingRegressor(_SecondOrderBoosting):
         self.n_features_in_, self._nu_ = X.shape[1], self._nu
         self.init_ = np.array([y.mean() if self.base_score is None else float(self.base_score)])
         raw = np.full(len(X), self.init_[0])
-        history, order = self._start(), _presort(X)
+        history, presorted = self._start(), _presorted(X)
         for _ in range(self._T):
             g, h = raw - y, np.ones(len(X))
-            tree = self._grow(X, g, h, lam, gamma, mcw, order)
-            raw = raw + self._nu * tree.predict_value(X)[:, 0]
+            tree, w = self._grow(X, g, h, lam, gamma, mcw, presorted)
+            raw = raw + self._nu * w
             self._record(history, SecondOrderStep, [tree], g, h, np.mean((y - raw) ** 2))
         return self._finish(history)
 

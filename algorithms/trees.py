@@ -314,9 +314,9 @@ class _SecondOrder:
         self.lam, self.gamma, self.min_child_weight = lam, gamma, min_child_weight
 
     def _ratio(self, S):
+        """G²/(H+λ), 0 where H + λ ≤ 0."""
         den = S[..., 1] + self.lam
-        safe = np.where(den > 0, den, 1.0)
-        return np.where(den > 0, S[..., 0] ** 2 / safe, 0.0)
+        return np.divide(S[..., 0] * S[..., 0], den, out=np.zeros(den.shape), where=den > 0)
 
     def node(self, rows, w):
         Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
@@ -330,30 +330,46 @@ class _SecondOrder:
         return S
 
     def nodes(self, rows, w, starts, m):
-        Sw = np.column_stack([w * self.g[rows], w * self.h[rows]])
+        Sw = np.empty((len(rows), 2))
+        np.multiply(w, self.g.take(rows), out=Sw[:, 0])
+        np.multiply(w, self.h.take(rows), out=Sw[:, 1])
         P = np.add.reduceat(Sw, starts, axis=0)
         den = P[:, 1] + self.lam
-        value = np.where(den > 0, -P[:, 0] / np.where(den > 0, den, 1.0), 0.0)
-        return (Sw, P, -0.5 * self._ratio(P), value[:, None], np.zeros(len(starts), dtype=bool),
+        value = np.divide(-P[:, :1], den[:, None], out=np.zeros((len(P), 1)), where=den[:, None] > 0)
+        return (Sw, P, -0.5 * self._ratio(P), value, np.zeros(len(starts), dtype=bool),
                 np.add.reduceat(w, starts))
 
     def impurity(self, S):
         return -0.5 * self._ratio(S)
 
     def evaluate(self, children, parent):
-        bracket = self._ratio(children).sum(0) - self._ratio(parent)
+        both = self._ratio(children).sum(0)
+        bracket = both - self._ratio(parent)
         gain = 0.5 * bracket - self.gamma
-        return gain, 0.5 * bracket, -0.5 * self._ratio(children).sum(0), np.zeros_like(gain)
+        return gain, 0.5 * bracket, -0.5 * both, np.zeros_like(gain)
 
     def split_scores(self, L, P, imp, m, ok):
         """:meth:`evaluate`'s gain for every threshold of a level, −inf where :meth:`valid` or
-        ``ok`` fails (see :meth:`_ClassCriterion.split_scores`)."""
+        ``ok`` fails (see :meth:`_ClassCriterion.split_scores`); in place, the same operations
+        in the same order."""
         GL, HL = L[..., 0], L[..., 1]
         GR, HR = P[:, 0].repeat(m) - GL, P[:, 1].repeat(m) - HL
-        bracket = GL * GL / (HL + self.lam) + GR * GR / (HR + self.lam) - self._ratio(P).repeat(m)
-        ok &= (HL >= self.min_child_weight) & (HR >= self.min_child_weight)
-        ok &= (HL + self.lam > 0) & (HR + self.lam > 0)
-        return np.where(ok, 0.5 * bracket - self.gamma, -np.inf)
+        ok &= HL >= self.min_child_weight
+        ok &= HR >= self.min_child_weight
+        den = HL + self.lam
+        ok &= den > 0
+        score = GL * GL
+        score /= den
+        np.add(HR, self.lam, out=den)
+        ok &= den > 0
+        GR *= GR
+        GR /= den
+        score += GR
+        score -= self._ratio(P).repeat(m)
+        score *= 0.5
+        score -= self.gamma
+        score[~ok] = -np.inf
+        return score
 
     def valid(self, children):
         ok = np.all(children[..., 1] >= self.min_child_weight, axis=0)
@@ -997,6 +1013,13 @@ class Tree:
 # Growing
 
 
+def _presorted(X):
+    """X's stable argsort per column, (d, n), and X's columns in that order: the sort at the
+    root of :meth:`_Builder.grow`, done once when many trees grow on the same X (boosting)."""
+    srt = np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T)
+    return srt, np.take_along_axis(X.T, srt, axis=1)
+
+
 def _midpoint(a: float, b: float) -> float:
     s = a / 2.0 + b / 2.0
     return a if s == b else s
@@ -1069,12 +1092,18 @@ class _Builder:
             return score <= 0
         return score < self.epsilon - 1e-12 * np.maximum(np.abs(imp), np.abs(score))
 
-    def grow(self, w0: FloatArray, order=None) -> Tree:
-        """The tree on all rows of X with weights w0; ``order`` = X's stable argsort per column,
+    def grow(self, w0: FloatArray, presorted=None) -> Tree:
+        """The tree on all rows of X with weights w0; ``presorted`` = :func:`_presorted` (X),
         when the caller grows many trees on the same X (boosting sorts once per fit)."""
         if self.levelwise and not self.has_nan and not self.categorical.any():
-            return self._grow_tree_levels(w0, order)
+            return self._grow_tree_levels(w0, presorted)
         return self._grow_nodes(w0)
+
+    def grow_leaves(self, w0: FloatArray, presorted=None) -> tuple[Tree, np.ndarray]:
+        """:meth:`grow` on all-numeric X without NaN (boosting), and the leaf of every row of X:
+        a round's update without a predict pass."""
+        leaf = np.empty(len(self.X), dtype=np.intp)
+        return self._grow_tree_levels(w0, presorted, leaf), leaf
 
     # -- level by level ----------------------------------------------------------------------
 
@@ -1092,7 +1121,7 @@ class _Builder:
             cols, cands = self._grow_levels(rows, np.ones(len(rows)), starts)
         else:
             cols, cands = self._grow_levels(rows, np.concatenate(counts).astype(float), starts,
-                                            self._distinct_rows_order(rows, sizes))
+                                            np.ascontiguousarray(self._distinct_rows_order(rows, sizes).T))
             self._count_copies(cols)
         R = len(samples)
         tree_of = np.empty(len(cols["parent"]), dtype=np.int64)
@@ -1138,31 +1167,33 @@ class _Builder:
         cols["reason"][repeated & (cols["reason"] == _REASON_CODE["min_samples_leaf"])] = \
             _REASON_CODE["pure"]
 
-    def _grow_tree_levels(self, w0: FloatArray, order=None) -> Tree:
-        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), order)
+    def _grow_tree_levels(self, w0: FloatArray, presorted=None, leaf=None) -> Tree:
+        srt, xs = (None, None) if presorted is None else presorted
+        cols, cands = self._grow_levels(np.arange(len(self.X)), w0, np.array([0]), srt, xs, leaf)
         return Tree(cols, self.d, self.crit.task, self.classes, None, cands)
 
     @np.errstate(divide="ignore", invalid="ignore")                # empty children score −inf
-    def _grow_levels(self, rows, w, starts, order=None):
+    def _grow_levels(self, rows, w, starts, srt=None, xs=None, leaf=None):
         """Columns and candidate arrays of the trees rooted at the segments ``starts`` of rows.
 
-        Each feature is sorted once, at the roots (or given: ``order``, X's stable argsort per
-        column): ``srt[f]`` lists the entries of ``rows`` by node, then by X[:, f] (ties in entry
-        order), ``xs[f]`` their values, and each level partitions these lists between the
-        children instead of sorting again. What does not steer the growth (leaf reasons, r̃_v,
-        the candidates' thresholds and book quantities) is worked out once at the end."""
+        Each feature is sorted once, at the roots (or given: ``srt``, (d, E), and ``xs``):
+        ``srt[f]`` lists the entries of ``rows`` by node, then by X[:, f] (ties in entry order),
+        ``xs[f]`` their values, and each level partitions these lists between the children
+        instead of sorting again. What does not steer the growth (leaf reasons, r̃_v, the
+        candidates' thresholds and book quantities) is worked out once at the end. ``leaf`` (one
+        tree on all of X: rows = 0 … n−1) is filled with each row's leaf."""
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
-        if order is not None:
-            srt = np.ascontiguousarray(order.T)
-        elif n_roots == 1:
+        if srt is None and n_roots == 1:
             srt = np.argsort(X[rows].T, axis=1, kind="stable")
-        else:
+        elif srt is None:
             ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
             srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
                              axis=1, kind="stable")
-        xs = np.take_along_axis(X[rows].T, srt, axis=1)
+        if xs is None:
+            xs = np.take_along_axis(X[rows].T, srt, axis=1)
+        first_id = 0                                                # of the level's nodes
         levels = []
         depth = 0
         while True:
@@ -1181,6 +1212,8 @@ class _Builder:
             levels.append((feat, m, W, P, value, imp, pure, found, has, xa, xb, left))
             split = feat >= 0
             if not split.any():
+                if leaf is not None:
+                    leaf[rows] = first_id + np.arange(B).repeat(m)
                 break
             two = 2 * split
             child_base = two.cumsum() - two
@@ -1189,12 +1222,18 @@ class _Builder:
             ids = np.int16 if 2 * B < 2 ** 15 - 1 else np.int64   # numpy radix-sorts 16-bit ids
             child = np.where(split, child_base, 2 * B).astype(ids).repeat(m) + go_right
             kept = child.argsort(kind="stable")
-            m = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
+            m_next = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
+            if leaf is not None:                              # entries of the level's leaves
+                gone = kept[m_next.sum():]
+                leaf[rows.take(gone)] = first_id + np.arange(B).repeat(m).take(gone)
+                first_id += B
+            m = m_next
             starts = m.cumsum() - m
             kept = kept[:m.sum()]
             rows, w = rows.take(kept), w.take(kept)
-            srt, xs = self._partition_sorted(srt, xs, child, kept)
             depth += 1
+            if depth < self.max_depth:                     # the last level is not searched
+                srt, xs = self._partition_sorted(srt, xs, child, kept)
         names = ("feature", "n_samples", "weighted_n_samples", "stats", "value", "impurity",
                  "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
@@ -1297,9 +1336,11 @@ class _Builder:
         threshold, and the score comes from :meth:`split_scores`."""
         d, E = srt.shape
         S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
-        C0 = np.zeros((d, E + 1) + S.shape[2:])
+        C0 = np.empty((d, E + 1) + S.shape[2:])
+        C0[:, 0] = 0.0
         L = S.cumsum(axis=1, out=C0[:, 1:])
-        L -= C0[:, starts].repeat(m, axis=1)                          # left stats, entry i included
+        if len(starts) > 1:                                           # (a root's offset is 0)
+            L -= C0[:, starts].repeat(m, axis=1)                      # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
         if self.msl == 1:                                             # no cut after a node's end

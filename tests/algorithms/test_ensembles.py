@@ -817,3 +817,51 @@ def test_boosting_rounds_grown_on_the_presorted_x_equal_fresh_trees():
         assert a.n_nodes == b.n_nodes >= 7
         for name in ("parent", "feature", "threshold", "n_samples", "reason", "impurity"):
             np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+
+
+def test_second_order_rounds_equal_trees_grown_from_scratch():
+    """Second-order boosting grows each round level by level on X sorted once per fit and takes
+    every row's leaf from the grow: bit for bit the tree grown from scratch on the round's g, h,
+    f the same as a predict pass, and the node-by-node builder's tree (structure, features,
+    thresholds exactly; G, H, w*, gains to 1e-12), on data with ties, two and three classes,
+    the regressor, λ = 0 with min_child_weight > 0, γ > 0. With λ = 0 a node whose rows all
+    have the same g/h has gain 0 at every threshold, up to rounding, which decides; there the
+    two builders may disagree."""
+    n_trees = 0
+    for seed in range(36):
+        rng = np.random.default_rng(100 + seed)
+        n, d = int(rng.integers(20, 250)), int(rng.integers(1, 4))
+        X = rng.normal(size=(n, d)).round(seed % 3)
+        y = X @ rng.normal(size=d) + rng.normal(size=n)
+        params = [{}, dict(lam=0.0, min_child_weight=0.5), dict(gamma=0.3, learning_rate=0.5),
+                  dict(lam=3.0, min_child_weight=0.0, max_depth=4)][seed % 4]
+        target = [(y > 0).astype(int), np.digitize(y, [-0.5, 0.5]), y][seed % 3]
+        make = SecondOrderBoostingRegressor if seed % 3 == 2 else SecondOrderBoostingClassifier
+        model = make(n_estimators=6, **params).fit(X, target)
+        curve = (model.loss_curve(X, target)[1:] if make is SecondOrderBoostingClassifier
+                 else [np.mean((target - f) ** 2) for f in model.staged_predict(X)])
+        np.testing.assert_array_equal(curve, model.train_loss_)
+        for step in model.history_:
+            for k, a in enumerate(step.trees):
+                g, h = (v if v.ndim == 1 else v[:, k] for v in (step.gradients, step.hessians))
+                builder = _Builder(_SecondOrder(g, h, model.lam, model.gamma,
+                                                model.min_child_weight), X,
+                                   np.zeros(d, dtype=bool), False, model.max_depth, 1, 0.0, None,
+                                   None, None)
+                fresh = builder.grow(np.ones(n))
+                for name in ("parent", "feature", "threshold", "n_samples", "reason", "stats",
+                             "value", "impurity", "score"):
+                    np.testing.assert_array_equal(getattr(a, name), getattr(fresh, name))
+                for name in a._candidates:
+                    np.testing.assert_array_equal(a._candidates[name], fresh._candidates[name])
+                n_trees += 1
+                if model.lam == 0:
+                    continue
+                b = builder._grow_nodes(np.ones(n))
+                assert a.n_nodes == b.n_nodes
+                for name in ("parent", "feature", "threshold", "n_samples", "reason"):
+                    np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+                for name in ("stats", "value", "impurity", "score"):
+                    np.testing.assert_allclose(getattr(a, name), getattr(b, name), rtol=1e-12,
+                                               atol=1e-12)
+    assert n_trees > 250
