@@ -633,9 +633,10 @@ class BoostingStep:
 
 
 def _grow_regression_tree(X, r, max_depth, min_samples_leaf, presorted):
+    """A CART regression tree fitted to r, and the leaf of every row of X (no predict pass)."""
     builder = _Builder(_SquaredError(r), X, np.zeros(X.shape[1], dtype=bool), False, max_depth,
                        min_samples_leaf, 0.0, None, None, None)
-    return builder.grow(np.ones(len(X)), presorted)
+    return builder.grow_leaves(np.ones(len(X)), presorted)
 
 
 def _log_loss(codes, P):
@@ -722,8 +723,8 @@ class GradientBoostingRegressor(_Boosting):
         history, presorted = self._start(), _presorted(X)
         for _ in range(self._T):
             r = y - raw
-            tree = _grow_regression_tree(X, r, self.max_depth, msl, presorted)
-            raw = raw + self._nu * tree.predict_value(X)[:, 0]
+            tree, leaves = _grow_regression_tree(X, r, self.max_depth, msl, presorted)
+            raw = raw + self._nu * tree.value[leaves, 0]
             self._record(history, BoostingStep, [tree], r, np.mean((y - raw) ** 2))
         return self._finish(history)
 
@@ -822,8 +823,7 @@ class GradientBoostingClassifier(_LogisticMixin, _Boosting):
             R = Y - Pk
             trees, update = [], np.zeros_like(raw)
             for k in range(R.shape[1]):
-                tree = _grow_regression_tree(X, R[:, k], self.max_depth, msl, presorted)
-                leaves = tree.apply(X)
+                tree, leaves = _grow_regression_tree(X, R[:, k], self.max_depth, msl, presorted)
                 num = tree.node_sums(leaves, R[:, k])
                 den = tree.node_sums(leaves, Pk[:, k] * (1 - Pk[:, k]))
                 with np.errstate(divide="ignore", invalid="ignore"):
