@@ -533,12 +533,19 @@ def curves_figure(
     height: int | None = None,
     legend_rows: int = 1,
 ) -> go.Figure:
-    """Loss / objective / error curves against iteration or complexity."""
+    """Loss / objective / error curves against iteration or complexity.
+
+    The right margin has room for half a three-digit x tick label and Plotly's 10 px pad: these x
+    ranges end on round numbers, and with the shared 10 px a tick on the end made automargin widen the
+    margin, the narrower plot took the next coarser tick spacing, the end tick went, the margin shrank,
+    and so on until plotly.js gave up ("Too many auto-margin redraws": the KLIEP objective over 25
+    iterations in a 412 px column, issue 18).
+    """
     traces = [line_trace(curve, style) for curve in curves]
     for trace in traces:
         if markers:
             trace["mode"] = "lines+markers"
-    layout = {}
+    layout = {"margin": {"r": 10 + round(0.9 * style.font_size)}}
     for name, log, value_range in (("xaxis", log_x, axes.x_range), ("yaxis", log_y, axes.y_range)):
         if log:
             layout[name] = dict(type="log", range=list(np.log10(value_range)), exponentformat="power")

@@ -13,9 +13,6 @@ VIEWS = [(info, code) for info in PAGES for code in info.views]  # discovered: v
 # What plotly.js and KaTeX log about a figure or formula they had to repair: each is a bug of ours, and
 # plotly.js logs a stack trace per bar (200 bars cost an SMO step 45 ms of its 290).
 DRAWING_WARNINGS = ("WARN:", "LaTeX-incompatible", "KaTeX could not typeset")
-# Known and not yet mended (issue 18 notes, stop 29): a κ press on KLIEP sets plotly.js's automargin
-# oscillating (already so at 0fd90d0; not the CV bars' outside text).
-KNOWN_WARNINGS = {"anomaly_detection-kliep": {"WARN: Too many auto-margin redraws."}}
 
 
 def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
@@ -41,7 +38,7 @@ def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
             page.keyboard.press("ArrowRight")
             wait_for_app(page)
             assert page.locator("[data-testid='stException']").count() == 0
-        assert sorted(set(warnings) - KNOWN_WARNINGS.get(shot, set())) == [], query
+        assert sorted(set(warnings)) == [], query
 
 
 def test_home_renders_without_exception_and_screenshot(server, page):
