@@ -1200,7 +1200,7 @@ class _Builder:
             B = len(starts)
             Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure
-            if depth < self.max_depth and open_.any():
+            if depth < self.max_depth and np.count_nonzero(open_):
                 abs_imp = np.abs(imp)
                 has, xa, xb, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m, open_,
                                                           srt, xs)
@@ -1211,7 +1211,8 @@ class _Builder:
                 xb, left = xa, np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
             levels.append((feat, m, W, P, value, imp, pure, found, has, xa, xb, left))
             split = feat >= 0
-            if not split.any():
+            n_split = np.count_nonzero(split)
+            if not n_split:
                 if leaf is not None:
                     leaf[rows] = first_id + np.arange(B).repeat(m)
                 break
@@ -1222,14 +1223,14 @@ class _Builder:
             ids = np.int16 if 2 * B < 2 ** 15 - 1 else np.int64   # numpy radix-sorts 16-bit ids
             child = np.where(split, child_base, 2 * B).astype(ids).repeat(m) + go_right
             kept = child.argsort(kind="stable")
-            m_next = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
+            m_next = np.bincount(child, minlength=2 * B + 1)[:2 * n_split]
             if leaf is not None:                              # entries of the level's leaves
                 gone = kept[m_next.sum():]
                 leaf[rows.take(gone)] = first_id + np.arange(B).repeat(m).take(gone)
                 first_id += B
             m = m_next
-            starts = m.cumsum() - m
-            kept = kept[:m.sum()]
+            starts = np.add.accumulate(m) - m
+            kept = kept[:starts[-1] + m[-1]]
             rows, w = rows.take(kept), w.take(kept)
             depth += 1
             if depth < self.max_depth:                     # the last level is not searched
@@ -1245,15 +1246,16 @@ class _Builder:
         if self._subset():
             has &= self._allowed(np.where(has, s, np.nan), open_)
         s = np.where(has, s, -np.inf)
-        top = s.max(1)
-        found = np.isfinite(top)
         if self.d == 1:
-            best = np.zeros(len(top), dtype=np.intp)
+            top, best, cut = s[:, 0], 0, xa[:, 0]
         else:
+            top = s.max(1)
             tol = 1e-12 * np.maximum(np.abs(top), abs_imp)  # (inf where not found: no split)
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
+            cut = xa[np.arange(len(best)), best]
+        found = np.isfinite(top)
         split = found & ~self._below(top, abs_imp)
-        return np.where(split, best, -1), xa[np.arange(len(best)), best], found
+        return np.where(split, best, -1), cut, found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
@@ -1300,7 +1302,8 @@ class _Builder:
         d, E = srt.shape
         K = len(kept)
         flat = child.take(srt).argsort(axis=1, kind="stable")[:, :K]
-        flat += (E * np.arange(d))[:, None]                           # gathers as flat takes
+        if d > 1:
+            flat += (E * np.arange(d))[:, None]                       # gathers as flat takes
         new_index = np.empty(E, dtype=np.int64)
         new_index[kept] = np.arange(K)
         return new_index.take(srt.take(flat)), xs.take(flat)
@@ -1338,7 +1341,7 @@ class _Builder:
         S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
         C0 = np.empty((d, E + 1) + S.shape[2:])
         C0[:, 0] = 0.0
-        L = S.cumsum(axis=1, out=C0[:, 1:])
+        L = np.add.accumulate(S, axis=1, out=C0[:, 1:])                # (cumsum, called faster)
         if len(starts) > 1:                                           # (a root's offset is 0)
             L -= C0[:, starts].repeat(m, axis=1)                      # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
@@ -1354,10 +1357,12 @@ class _Builder:
         tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
         hit = score >= (segmax - tol).repeat(m, axis=1)
         first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
-        first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
+        if d > 1:
+            first += (E * np.arange(d))[:, None]                      # flat (feature, entry)
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
-        left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
+        left = C0.reshape(d * (E + 1), -1).take(first + (1 if d == 1 else np.arange(1, d + 1)[:, None]),
+                                                axis=0)
         return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
