@@ -252,9 +252,8 @@ class _SquaredError:
         d = yr - mu.repeat(m)
         np.multiply(w, d, out=Sw[:, 1])
         P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
-        P[:, 0] = W
-        P[:, 1] = np.add.reduceat(Sw[:, 1], starts)
-        P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
+        np.add.reduceat(Sw, starts, axis=0, out=P[:, :2])
+        np.add.reduceat(Sw[:, 1] * d, starts, out=P[:, 2])
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
 
@@ -281,18 +280,20 @@ class _SquaredError:
     def split_scores(L, P, imp, m, ok):
         """:meth:`evaluate`'s score for every threshold of a level (see
         :meth:`_ClassCriterion.split_scores`), computed in place."""
-        W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
-        Wm = W.repeat(m)
+        Pm = P.repeat(m, axis=0)            # each entry's node stats
+        Wm, S1m = Pm[:, 0], Pm[:, 1]
         WR = Wm - WL
-        S1R = S1.repeat(m) - S1L
+        S1R = S1m - S1L
         ok &= np.minimum(WL, WR) > 0
         gain = S1L * S1L
         gain /= WL
         S1R *= S1R
         S1R /= WR
         gain += S1R
-        gain -= (S1 * S1 / W).repeat(m)
+        S1m *= S1m
+        S1m /= Wm
+        gain -= S1m
         gain /= Wm
         return np.where(ok, gain, -np.inf)
 
@@ -1086,11 +1087,12 @@ class _Builder:
         self.rng = check_random_state(self.rng)
         return self.rng
 
-    def _below(self, score, imp):
-        """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4)."""
+    def _below(self, score, tol):
+        """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4), up
+        to tol = 1e-12·max(|score|, |impurity|)."""
         if self.crit.strict:
             return score <= 0
-        return score < self.epsilon - 1e-12 * np.maximum(np.abs(imp), np.abs(score))
+        return score < self.epsilon - tol
 
     def grow(self, w0: FloatArray, presorted=None) -> Tree:
         """The tree on all rows of X with weights w0; ``presorted`` = :func:`_presorted` (X),
@@ -1246,15 +1248,15 @@ class _Builder:
         if self._subset():
             has &= self._allowed(np.where(has, s, np.nan), open_)
         s = np.where(has, s, -np.inf)
+        top = s[:, 0] if self.d == 1 else s.max(1)
+        tol = 1e-12 * np.maximum(np.abs(top), abs_imp)      # (inf where not found: no split)
         if self.d == 1:
-            top, best, cut = s[:, 0], 0, xa[:, 0]
+            best, cut = 0, xa[:, 0]
         else:
-            top = s.max(1)
-            tol = 1e-12 * np.maximum(np.abs(top), abs_imp)  # (inf where not found: no split)
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
             cut = xa[np.arange(len(best)), best]
         found = np.isfinite(top)
-        split = found & ~self._below(top, abs_imp)
+        split = found & ~self._below(top, tol)
         return np.where(split, best, -1), cut, found
 
     def _columns(self, out, n_roots):
@@ -1343,7 +1345,7 @@ class _Builder:
         C0[:, 0] = 0.0
         L = np.add.accumulate(S, axis=1, out=C0[:, 1:])                # (cumsum, called faster)
         if len(starts) > 1:                                           # (a root's offset is 0)
-            L -= C0[:, starts].repeat(m, axis=1)                      # left stats, entry i included
+            L -= C0.take(starts, axis=1).repeat(m, axis=1)            # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
         if self.msl == 1:                                             # no cut after a node's end
@@ -1386,7 +1388,7 @@ class _Builder:
                 cands, best = self._search(rows, w, Sw, P, imp)
                 if best is None:
                     reason = "no_split"
-                elif self._below(best.score, imp):
+                elif self._below(best.score, 1e-12 * np.maximum(np.abs(imp), np.abs(best.score))):
                     reason = "below_epsilon"
             W = float(w.sum())
             if reason:
