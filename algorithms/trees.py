@@ -1204,9 +1204,9 @@ class _Builder:
             open_ = (m >= 2 * msl) & ~pure
             if depth < self.max_depth and np.count_nonzero(open_):
                 abs_imp = np.abs(imp)
-                has, xa, xb, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m, open_,
-                                                          srt, xs)
-                feat, cut, found = self._choose(has, xa, s, abs_imp, open_)
+                has, xa, xb, left, s, tol = self._level_search(Sw, P, imp, abs_imp, starts, m,
+                                                               open_, srt, xs)
+                feat, cut, found = self._choose(has, xa, s, tol, abs_imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, found = np.full(B, -1), np.zeros(B, dtype=bool)
                 has, xa = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
@@ -1241,21 +1241,21 @@ class _Builder:
                  "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
-    def _choose(self, has, xa, s, abs_imp, open_):
+    def _choose(self, has, xa, s, tol, abs_imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
         tolerance of the top score; ``max_features`` draws): (feature or −1, the value ``xa``
-        below its cut, found)."""
-        if self._subset():
-            has &= self._allowed(np.where(has, s, np.nan), open_)
-        s = np.where(has, s, -np.inf)
-        top = s[:, 0] if self.d == 1 else s.max(1)
-        tol = 1e-12 * np.maximum(np.abs(top), abs_imp)      # (inf where not found: no split)
-        if self.d == 1:
-            best, cut = 0, xa[:, 0]
+        below its cut, found). ``tol``: the tolerance of each score (1e-12·max(|s|, |imp|))."""
+        if self.d == 1:                                     # the one feature's score decides
+            found, top, tol, best, cut = has[:, 0], s[:, 0], tol[:, 0], 0, xa[:, 0]
         else:
+            if self._subset():
+                has &= self._allowed(np.where(has, s, np.nan), open_)
+            s = np.where(has, s, -np.inf)
+            top = s.max(1)
+            found = np.isfinite(top)
+            tol = 1e-12 * np.maximum(np.abs(top), abs_imp)  # (inf where not found: no split)
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
             cut = xa[np.arange(len(best)), best]
-        found = np.isfinite(top)
         split = found & ~self._below(top, tol)
         return np.where(split, best, -1), cut, found
 
@@ -1357,15 +1357,14 @@ class _Builder:
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
         has = np.isfinite(segmax) & open_
         tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
-        hit = score >= (segmax - tol).repeat(m, axis=1)
-        first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
-        if d > 1:
-            first += (E * np.arange(d))[:, None]                      # flat (feature, entry)
+        hit = np.flatnonzero(score >= (segmax - tol).repeat(m, axis=1))  # flat (feature, entry)
+        seg = starts[None] if d == 1 else starts + (E * np.arange(d))[:, None]
+        first = hit.take(np.searchsorted(hit, seg), mode="clip")      # (a node's top is a hit)
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
         left = C0.reshape(d * (E + 1), -1).take(first + (1 if d == 1 else np.arange(1, d + 1)[:, None]),
                                                 axis=0)
-        return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T
+        return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T, tol.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 
