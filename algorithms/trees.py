@@ -1264,9 +1264,8 @@ class _Builder:
         cols = {name: np.concatenate(v) for name, v in out.items()}
         level_sizes = [len(v) for v in out["feature"]]
         has, left, P = cols.pop("has"), cols.pop("left"), cols["stats"]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
-                                            P[:, None, :])
+        quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
+                                        P[:, None, :])          # (in _grow_levels' errstate)
         thresholds = _midpoints(cols.pop("below"), cols.pop("above"))
         cands = dict(zip(_CAND_FIELDS, (np.where(has, q, np.nan) for q in (
             quantities[0], thresholds) + quantities[1:]), strict=True))
@@ -1358,12 +1357,11 @@ class _Builder:
         has = np.isfinite(segmax) & open_
         tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
         hit = np.flatnonzero(score >= (segmax - tol).repeat(m, axis=1))  # flat (feature, entry)
-        seg = starts[None] if d == 1 else starts + (E * np.arange(d))[:, None]
+        seg = starts[None] if d == 1 else starts + (E * np.arange(d))[:, None]   # flat node starts
         first = hit.take(np.searchsorted(hit, seg), mode="clip")      # (a node's top is a hit)
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
-        left = C0.reshape(d * (E + 1), -1).take(first + (1 if d == 1 else np.arange(1, d + 1)[:, None]),
-                                                axis=0)
+        left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
         return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T, tol.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
