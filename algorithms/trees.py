@@ -252,9 +252,8 @@ class _SquaredError:
         d = yr - mu.repeat(m)
         np.multiply(w, d, out=Sw[:, 1])
         P = np.empty((len(starts), 3))      # sums (w, w·d, w·d²): numpy sums alike in any layout
-        P[:, 0] = W
-        P[:, 1] = np.add.reduceat(Sw[:, 1], starts)
-        P[:, 2] = np.add.reduceat(Sw[:, 1] * d, starts)
+        np.add.reduceat(Sw, starts, axis=0, out=P[:, :2])
+        np.add.reduceat(Sw[:, 1] * d, starts, out=P[:, 2])
         pure = np.minimum.reduceat(yr, starts) == np.maximum.reduceat(yr, starts)
         return Sw, P, np.maximum(P[:, 2] / W, 0.0), mu[:, None], pure, W
 
@@ -281,18 +280,20 @@ class _SquaredError:
     def split_scores(L, P, imp, m, ok):
         """:meth:`evaluate`'s score for every threshold of a level (see
         :meth:`_ClassCriterion.split_scores`), computed in place."""
-        W, S1 = P[:, 0], P[:, 1]
         WL, S1L = L[..., 0], L[..., 1]
-        Wm = W.repeat(m)
+        Pm = P.repeat(m, axis=0)            # each entry's node stats
+        Wm, S1m = Pm[:, 0], Pm[:, 1]
         WR = Wm - WL
-        S1R = S1.repeat(m) - S1L
+        S1R = S1m - S1L
         ok &= np.minimum(WL, WR) > 0
         gain = S1L * S1L
         gain /= WL
         S1R *= S1R
         S1R /= WR
         gain += S1R
-        gain -= (S1 * S1 / W).repeat(m)
+        S1m *= S1m
+        S1m /= Wm
+        gain -= S1m
         gain /= Wm
         return np.where(ok, gain, -np.inf)
 
@@ -1086,11 +1087,12 @@ class _Builder:
         self.rng = check_random_state(self.rng)
         return self.rng
 
-    def _below(self, score, imp):
-        """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4)."""
+    def _below(self, score, tol):
+        """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4), up
+        to tol = 1e-12·max(|score|, |impurity|)."""
         if self.crit.strict:
             return score <= 0
-        return score < self.epsilon - 1e-12 * np.maximum(np.abs(imp), np.abs(score))
+        return score < self.epsilon - tol
 
     def grow(self, w0: FloatArray, presorted=None) -> Tree:
         """The tree on all rows of X with weights w0; ``presorted`` = :func:`_presorted` (X),
@@ -1200,18 +1202,19 @@ class _Builder:
             B = len(starts)
             Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure
-            if depth < self.max_depth and open_.any():
+            if depth < self.max_depth and np.count_nonzero(open_):
                 abs_imp = np.abs(imp)
-                has, xa, xb, left, s = self._level_search(Sw, P, imp, abs_imp, starts, m, open_,
-                                                          srt, xs)
-                feat, cut, found = self._choose(has, xa, s, abs_imp, open_)
+                has, xa, xb, left, s, tol = self._level_search(Sw, P, imp, abs_imp, starts, m,
+                                                               open_, srt, xs)
+                feat, cut, found = self._choose(has, xa, s, tol, abs_imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, found = np.full(B, -1), np.zeros(B, dtype=bool)
                 has, xa = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
                 xb, left = xa, np.full((B, d, crit.search_stats(P).shape[-1]), np.nan)
             levels.append((feat, m, W, P, value, imp, pure, found, has, xa, xb, left))
             split = feat >= 0
-            if not split.any():
+            n_split = np.count_nonzero(split)
+            if not n_split:
                 if leaf is not None:
                     leaf[rows] = first_id + np.arange(B).repeat(m)
                 break
@@ -1222,14 +1225,14 @@ class _Builder:
             ids = np.int16 if 2 * B < 2 ** 15 - 1 else np.int64   # numpy radix-sorts 16-bit ids
             child = np.where(split, child_base, 2 * B).astype(ids).repeat(m) + go_right
             kept = child.argsort(kind="stable")
-            m_next = np.bincount(child, minlength=2 * B + 1)[:child_base[-1] + 2 * split[-1]]
+            m_next = np.bincount(child, minlength=2 * B + 1)[:2 * n_split]
             if leaf is not None:                              # entries of the level's leaves
                 gone = kept[m_next.sum():]
                 leaf[rows.take(gone)] = first_id + np.arange(B).repeat(m).take(gone)
                 first_id += B
             m = m_next
-            starts = m.cumsum() - m
-            kept = kept[:m.sum()]
+            starts = np.add.accumulate(m) - m
+            kept = kept[:starts[-1] + m[-1]]
             rows, w = rows.take(kept), w.take(kept)
             depth += 1
             if depth < self.max_depth:                     # the last level is not searched
@@ -1238,31 +1241,31 @@ class _Builder:
                  "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
-    def _choose(self, has, xa, s, abs_imp, open_):
+    def _choose(self, has, xa, s, tol, abs_imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
         tolerance of the top score; ``max_features`` draws): (feature or −1, the value ``xa``
-        below its cut, found)."""
-        if self._subset():
-            has &= self._allowed(np.where(has, s, np.nan), open_)
-        s = np.where(has, s, -np.inf)
-        top = s.max(1)
-        found = np.isfinite(top)
-        if self.d == 1:
-            best = np.zeros(len(top), dtype=np.intp)
+        below its cut, found). ``tol``: the tolerance of each score (1e-12·max(|s|, |imp|))."""
+        if self.d == 1:                                     # the one feature's score decides
+            found, top, tol, best, cut = has[:, 0], s[:, 0], tol[:, 0], 0, xa[:, 0]
         else:
+            if self._subset():
+                has &= self._allowed(np.where(has, s, np.nan), open_)
+            s = np.where(has, s, -np.inf)
+            top = s.max(1)
+            found = np.isfinite(top)
             tol = 1e-12 * np.maximum(np.abs(top), abs_imp)  # (inf where not found: no split)
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
-        split = found & ~self._below(top, abs_imp)
-        return np.where(split, best, -1), xa[np.arange(len(best)), best], found
+            cut = xa[np.arange(len(best)), best]
+        split = found & ~self._below(top, tol)
+        return np.where(split, best, -1), cut, found
 
     def _columns(self, out, n_roots):
         """The tree columns and candidate arrays from the per-level lists of :meth:`_grow_levels`."""
         cols = {name: np.concatenate(v) for name, v in out.items()}
         level_sizes = [len(v) for v in out["feature"]]
         has, left, P = cols.pop("has"), cols.pop("left"), cols["stats"]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
-                                            P[:, None, :])
+        quantities = self.crit.evaluate(np.stack([left, P[:, None, :left.shape[-1]] - left]),
+                                        P[:, None, :])          # (in _grow_levels' errstate)
         thresholds = _midpoints(cols.pop("below"), cols.pop("above"))
         cands = dict(zip(_CAND_FIELDS, (np.where(has, q, np.nan) for q in (
             quantities[0], thresholds) + quantities[1:]), strict=True))
@@ -1300,7 +1303,8 @@ class _Builder:
         d, E = srt.shape
         K = len(kept)
         flat = child.take(srt).argsort(axis=1, kind="stable")[:, :K]
-        flat += (E * np.arange(d))[:, None]                           # gathers as flat takes
+        if d > 1:
+            flat += (E * np.arange(d))[:, None]                       # gathers as flat takes
         new_index = np.empty(E, dtype=np.int64)
         new_index[kept] = np.arange(K)
         return new_index.take(srt.take(flat)), xs.take(flat)
@@ -1338,9 +1342,9 @@ class _Builder:
         S = self.crit.search_stats(Sw).take(srt, axis=0)               # (d, E, s)
         C0 = np.empty((d, E + 1) + S.shape[2:])
         C0[:, 0] = 0.0
-        L = S.cumsum(axis=1, out=C0[:, 1:])
+        L = np.add.accumulate(S, axis=1, out=C0[:, 1:])                # (cumsum, called faster)
         if len(starts) > 1:                                           # (a root's offset is 0)
-            L -= C0[:, starts].repeat(m, axis=1)                      # left stats, entry i included
+            L -= C0.take(starts, axis=1).repeat(m, axis=1)            # left stats, entry i included
         ok = np.zeros((d, E), dtype=bool)
         np.greater(xs[:, 1:], xs[:, :-1], out=ok[:, :-1])             # distinct values
         if self.msl == 1:                                             # no cut after a node's end
@@ -1352,13 +1356,13 @@ class _Builder:
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
         has = np.isfinite(segmax) & open_
         tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
-        hit = score >= (segmax - tol).repeat(m, axis=1)
-        first = np.minimum.reduceat(np.where(hit, np.arange(E), E - 1), starts, axis=1)
-        first += (E * np.arange(d))[:, None]                          # flat (feature, entry)
+        hit = np.flatnonzero(score >= (segmax - tol).repeat(m, axis=1))  # flat (feature, entry)
+        seg = starts[None] if d == 1 else starts + (E * np.arange(d))[:, None]   # flat node starts
+        first = hit.take(np.searchsorted(hit, seg), mode="clip")      # (a node's top is a hit)
         xa = xs.ravel()[first]
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
         left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
-        return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T
+        return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T, tol.T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 
@@ -1381,7 +1385,7 @@ class _Builder:
                 cands, best = self._search(rows, w, Sw, P, imp)
                 if best is None:
                     reason = "no_split"
-                elif self._below(best.score, imp):
+                elif self._below(best.score, 1e-12 * np.maximum(np.abs(imp), np.abs(best.score))):
                     reason = "below_epsilon"
             W = float(w.sum())
             if reason:
