@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass
+from itertools import islice
 from operator import add
 from operator import mul
 from typing import NamedTuple
@@ -907,23 +908,24 @@ class LogisticRegression(_IterativeClassifier):
 
     def _sample_steps_3(self, theta, picks, eta, tol, record):
         """:meth:`_sample_steps_lists` written out for three basis functions (an intercept and 2-D x,
-        the pages' case): the same operations in the same order."""
-        rows, targets = self._Phi.tolist(), self._y.tolist()
+        the pages' case): the same operations in the same order, the picked samples read from one list
+        per column (a list per row, thousands alive at once, sets off the garbage collector)."""
+        samples = zip(range(1, len(picks) + 1), *self._Phi.take(picks, axis=0).T.tolist(),
+                      self._y.take(picks).tolist(), strict=True)
         t0, t1, t2 = theta.tolist()
         d0, d1, d2 = ((self._lam / self._n) * self._pen).tolist()
-        picks, snapshots, done = picks.tolist(), [], 0
+        snapshots, done = [], 0
         for end in _runs(record, len(picks)):
-            for step, i in enumerate(picks[done:end], done + 1):
-                p0, p1, p2 = rows[i]
+            for step, p0, p1, p2, target in islice(samples, end - done):
                 z = p0 * t0 + p1 * t1 + p2 * t2
-                residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
+                residual = target - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
                 u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
                               eta * (residual * p2 - d2 * t2))
                 t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
                 if tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
-                    snapshots.append((step, i, (t0, t1, t2)))
+                    snapshots.append((step, int(picks[step - 1]), (t0, t1, t2)))
                     return snapshots, step, True
-            snapshots.append((end, i, (t0, t1, t2)))
+            snapshots.append((end, int(picks[end - 1]), (t0, t1, t2)))
             done = end
         return snapshots, end, False
 
