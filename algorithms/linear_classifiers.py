@@ -855,18 +855,19 @@ class LogisticRegression(_IterativeClassifier):
         shrink = 1.0 - eta * (self._lam / n) * self._pen
         full, rest = divmod(n, batch)
         cut = full * batch
+        # each epoch's rows go into the same buffers, so the batches are views made once
+        rows, scaled = np.empty_like(self._signed), np.empty_like(self._signed)
+        batches = list(zip(rows[:cut].reshape(full, batch, len(theta)),
+                           scaled[:cut].reshape(full, batch, len(theta)).transpose(0, 2, 1), strict=True))
+        if rest:
+            batches.append((rows[cut:], scaled[cut:].T))
         snapshots, step = [], 0
         while True:
-            rows = self._signed.take(rng.permutation(n), axis=0)
-            scaled = rows * (eta / batch)
+            np.take(self._signed, rng.permutation(n), axis=0, out=rows, mode="clip")  # nothing to clip
+            np.multiply(rows[:cut], eta / batch, out=scaled[:cut])
             if rest:
-                scaled[cut:] = rows[cut:] * (eta / rest)                  # the smaller last batch
+                np.multiply(rows[cut:], eta / rest, out=scaled[cut:])         # the smaller last batch
             np.negative(rows, out=rows)
-            batches = list(zip(rows[:cut].reshape(full, batch, len(theta)),
-                               scaled[:cut].reshape(full, batch, len(theta)).transpose(0, 2, 1),
-                               strict=True))
-            if rest:
-                batches.append((rows[cut:], scaled[cut:].T))
             for minus_psi, scaled_psi_t in batches:
                 step += 1
                 z = minus_psi.dot(theta)
