@@ -915,15 +915,19 @@ class LogisticRegression(_IterativeClassifier):
                       self._y.take(picks).tolist(), strict=True)
         t0, t1, t2 = theta.tolist()
         d0, d1, d2 = ((self._lam / self._n) * self._pen).tolist()
+        penalised, stop_early, exp = self._lam > 0, tol > 0, math.exp
         snapshots, done = [], 0
         for end in _runs(record, len(picks)):
             for step, p0, p1, p2, target in islice(samples, end - done):
                 z = p0 * t0 + p1 * t1 + p2 * t2
-                residual = target - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
-                u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
-                              eta * (residual * p2 - d2 * t2))
+                residual = target - (1.0 / (1.0 + exp(-z)) if z > -700.0 else exp(z))
+                if penalised:
+                    u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
+                                  eta * (residual * p2 - d2 * t2))
+                else:                                       # λ = 0: − 0·θ is a no-op (θ is finite)
+                    u0, u1, u2 = eta * (residual * p0), eta * (residual * p1), eta * (residual * p2)
                 t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
-                if tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
+                if stop_early and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
                     snapshots.append((step, int(picks[step - 1]), (t0, t1, t2)))
                     return snapshots, step, True
             snapshots.append((end, int(picks[end - 1]), (t0, t1, t2)))
