@@ -909,8 +909,9 @@ class LogisticRegression(_IterativeClassifier):
 
     def _sample_steps_3(self, theta, picks, eta, tol, record):
         """:meth:`_sample_steps_lists` written out for three basis functions (an intercept and 2-D x,
-        the pages' case): the same operations in the same order, the picked samples read from one list
-        per column (a list per row, thousands alive at once, sets off the garbage collector)."""
+        the pages' case): the same operations in the same order (with λ = 0 less the − 0·θ terms, which
+        change no bit), the picked samples read from one list per column (a list per row, thousands
+        alive at once, sets off the garbage collector)."""
         samples = zip(range(1, len(picks) + 1), *self._Phi.take(picks, axis=0).T.tolist(),
                       self._y.take(picks).tolist(), strict=True)
         t0, t1, t2 = theta.tolist()
