@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass
+from itertools import islice
 from operator import add
 from operator import mul
 from typing import NamedTuple
@@ -854,18 +855,19 @@ class LogisticRegression(_IterativeClassifier):
         shrink = 1.0 - eta * (self._lam / n) * self._pen
         full, rest = divmod(n, batch)
         cut = full * batch
+        # each epoch's rows go into the same buffers, so the batches are views made once
+        rows, scaled = np.empty_like(self._signed), np.empty_like(self._signed)
+        batches = list(zip(rows[:cut].reshape(full, batch, len(theta)),
+                           scaled[:cut].reshape(full, batch, len(theta)).transpose(0, 2, 1), strict=True))
+        if rest:
+            batches.append((rows[cut:], scaled[cut:].T))
         snapshots, step = [], 0
         while True:
-            rows = self._signed.take(rng.permutation(n), axis=0)
-            scaled = rows * (eta / batch)
+            np.take(self._signed, rng.permutation(n), axis=0, out=rows, mode="clip")  # nothing to clip
+            np.multiply(rows[:cut], eta / batch, out=scaled[:cut])
             if rest:
-                scaled[cut:] = rows[cut:] * (eta / rest)                  # the smaller last batch
+                np.multiply(rows[cut:], eta / rest, out=scaled[cut:])         # the smaller last batch
             np.negative(rows, out=rows)
-            batches = list(zip(rows[:cut].reshape(full, batch, len(theta)),
-                               scaled[:cut].reshape(full, batch, len(theta)).transpose(0, 2, 1),
-                               strict=True))
-            if rest:
-                batches.append((rows[cut:], scaled[cut:].T))
             for minus_psi, scaled_psi_t in batches:
                 step += 1
                 z = minus_psi.dot(theta)
@@ -907,23 +909,29 @@ class LogisticRegression(_IterativeClassifier):
 
     def _sample_steps_3(self, theta, picks, eta, tol, record):
         """:meth:`_sample_steps_lists` written out for three basis functions (an intercept and 2-D x,
-        the pages' case): the same operations in the same order."""
-        rows, targets = self._Phi.tolist(), self._y.tolist()
+        the pages' case): the same operations in the same order (with λ = 0 less the − 0·θ terms, which
+        change no bit), the picked samples read from one list per column (a list per row, thousands
+        alive at once, sets off the garbage collector)."""
+        samples = zip(range(1, len(picks) + 1), *self._Phi.take(picks, axis=0).T.tolist(),
+                      self._y.take(picks).tolist(), strict=True)
         t0, t1, t2 = theta.tolist()
         d0, d1, d2 = ((self._lam / self._n) * self._pen).tolist()
-        picks, snapshots, done = picks.tolist(), [], 0
+        penalised, stop_early, exp = self._lam > 0, tol > 0, math.exp
+        snapshots, done = [], 0
         for end in _runs(record, len(picks)):
-            for step, i in enumerate(picks[done:end], done + 1):
-                p0, p1, p2 = rows[i]
+            for step, p0, p1, p2, target in islice(samples, end - done):
                 z = p0 * t0 + p1 * t1 + p2 * t2
-                residual = targets[i] - (1.0 / (1.0 + math.exp(-z)) if z > -700.0 else math.exp(z))
-                u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
-                              eta * (residual * p2 - d2 * t2))
+                residual = target - (1.0 / (1.0 + exp(-z)) if z > -700.0 else exp(z))
+                if penalised:
+                    u0, u1, u2 = (eta * (residual * p0 - d0 * t0), eta * (residual * p1 - d1 * t1),
+                                  eta * (residual * p2 - d2 * t2))
+                else:                                       # λ = 0: − 0·θ is a no-op (θ is finite)
+                    u0, u1, u2 = eta * (residual * p0), eta * (residual * p1), eta * (residual * p2)
                 t0, t1, t2 = t0 + u0, t1 + u1, t2 + u2
-                if tol > 0 and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
-                    snapshots.append((step, i, (t0, t1, t2)))
+                if stop_early and math.sqrt(u0 * u0 + u1 * u1 + u2 * u2) < tol:
+                    snapshots.append((step, int(picks[step - 1]), (t0, t1, t2)))
                     return snapshots, step, True
-            snapshots.append((end, i, (t0, t1, t2)))
+            snapshots.append((end, int(picks[end - 1]), (t0, t1, t2)))
             done = end
         return snapshots, end, False
 
