@@ -7,9 +7,10 @@ element that Plotly draws from scratch. ``chart`` shows figures through a small 
 ``Plotly.react``. A chart with ``on_select`` reports clicks: the callback reads them with
 ``clicked_points(key)``.
 
-An animation's frames (a stepper sends 40 of them, 0.2–0.5 MB) are sent once per chart: while they stay
-the same, later reruns send only their digest and the chart keeps the frames it has. A chart that lost
-them (drawn anew, e.g. after a visit to another view) asks for them, and the rerun that asks sends them.
+An animation's frames (a stepper sends 40 of them, 0.2–0.5 MB) are sent when its ▶ asks for them, and
+once: a figure carries only their digest, a press on ▶ of a chart without those frames asks for them
+(the rerun sends them and the chart plays), and while they stay the same the chart keeps them. A new fit
+(new frames) costs no more than its figure until someone presses ▶.
 
 Beyond ``DISPLAY_MARKERS`` markers a chart draws an even random sample of them (the same points for
 the same trace length, so the frames of an animation agree) and says so under the chart: the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from typing import Callable
 
 import numpy as np
@@ -38,6 +40,7 @@ DISPLAY_MARKERS = 5000  # markers one chart draws at most (a browser round trip 
 SMALL_TRACE = 100  # marker traces up to this long without sample indices are drawn whole
 _PER_POINT = ("x", "y", "z", "customdata", "text", "hovertext", "ids")
 FRAMES_SENT = "charts.frames_sent"  # chart key → the digest of the animation frames its browser chart holds
+FRAMES_WANTED = "charts.frames_wanted"  # keys of the charts whose ▶ asked for their frames
 
 
 def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None) -> None:
@@ -48,17 +51,26 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
     spec, shown, total, panels = display_sample(fig)
     spec = dict(spec if isinstance(spec, dict) else spec.to_dict())
     frames = spec.pop("frames", None)
-    frames = pio.json.to_json_plotly(frames) if frames else None
-    digest = hashlib.blake2b(frames.encode(), digest_size=16).hexdigest() if frames else None
+    digest = hashlib.blake2b(pickle.dumps(frames), digest_size=16).hexdigest() if frames else None
     sent = st.session_state.setdefault(FRAMES_SENT, {})
-    if digest is not None and sent.get(key) == digest:
-        frames = None  # the browser's chart holds them
-    sent[key] = digest
+    wanted = st.session_state.setdefault(FRAMES_WANTED, set())
+    if digest is not None and key in wanted and sent.get(key) != digest:
+        frames, sent[key] = pio.json.to_json_plotly(frames), digest
+    else:
+        frames = None  # the browser's chart holds them, or drops its old ones and waits for ▶
+        if sent.get(key) != digest:
+            sent.pop(key, None)
+    wanted.discard(key)
     figure = pio.to_json(spec, validate=False)  # no second validation of the figure
     config = json.dumps({**CONFIG, **image_options(key)})
     data = (f'{{"figure": {figure}, "config": {config}, "clickable": {json.dumps(clickable)}, '
             f'"frames": {frames or "null"}, "frames_digest": {json.dumps(digest)}}}')
-    callbacks = {"on_frames_missing_change": lambda: sent.pop(key, None)}
+
+    def frames_wanted() -> None:  # ▶ on a chart without its frames (new ones, or drawn anew)
+        wanted.add(key)
+        sent.pop(key, None)
+
+    callbacks = {"on_frames_wanted_change": frames_wanted}
     if clickable:
         callbacks["on_selection_change"] = on_select
     mounted(CHART)(key=key, data=data.encode(), **callbacks)

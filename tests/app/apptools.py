@@ -17,6 +17,8 @@ from streamlit.testing.v1 import app_test
 from streamlit.testing.v1 import local_script_runner
 from streamlit.testing.v1.element_tree import TESTING_KEY
 
+from ui.charts import FRAMES_SENT
+from ui.charts import FRAMES_WANTED
 from ui.components import CHART
 from ui.components import FORMULAS
 from ui.registry import ROOT
@@ -131,29 +133,44 @@ def _chart_data(node) -> dict | None:
 
 def _run_keeping_frames(at: AppTest, *args, **kwargs) -> AppTest:
     """AppTest's run, keeping the animation frames each chart was last sent, as the browser's charts
-    do (ui.charts sends them once): ``at.chart_frames`` maps a chart's key to them."""
+    do (ui.charts sends them once, when ▶ asks): ``at.chart_frames`` maps a chart's key to (their
+    digest, the frames)."""
     _run(at, *args, **kwargs)
     held = at.__dict__.setdefault("chart_frames", {})
     for node in at._tree:
         if (data := _chart_data(node)) is not None and data["frames"] is not None:
-            held[node.key] = data["frames"]
+            held[node.key] = data["frames_digest"], data["frames"]
     return at
 
 
 _run, AppTest._run = AppTest._run, _run_keeping_frames
 
 
+def play(at: AppTest) -> AppTest:
+    """Press ▶ on every chart that lacks its animation frames, as a browser does: ui.charts' callback
+    marks them wanted, and the rerun sends them."""
+    lacking = {node.key for node in at._tree if (data := _chart_data(node)) is not None
+               and data["frames_digest"] not in (None, at.chart_frames.get(node.key, (None,))[0])}
+    if lacking:
+        sent = at.session_state[FRAMES_SENT]
+        at.session_state[FRAMES_SENT] = {key: d for key, d in sent.items() if key not in lacking}
+        at.session_state[FRAMES_WANTED] = at.session_state[FRAMES_WANTED] | lacking
+        at.run()
+    return at
+
+
 def charts(at: AppTest) -> dict[str, dict]:
     """Every chart's figure spec by its key, in page order: ui.charts' component (its data carry the
-    figure, and its frames or their digest) or st.plotly_chart."""
+    figure, and the frames its chart holds, see :func:`play`) or st.plotly_chart."""
     specs = {}
     for node in at._tree:
         if node.type == "plotly_chart":
             specs[node.key] = json.loads(node.proto.spec)
         elif (data := _chart_data(node)) is not None:
             specs[node.key] = data["figure"]
-            if data["frames_digest"] is not None:
-                specs[node.key]["frames"] = at.chart_frames[node.key]
+            digest, frames = at.chart_frames.get(node.key, (None, None))
+            if data["frames_digest"] is not None and digest == data["frames_digest"]:
+                specs[node.key]["frames"] = frames
     return specs
 
 

@@ -13,6 +13,7 @@ from tests.app.apptools import decoded_arrays
 from tests.app.apptools import formula_sources
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import sample_message
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
@@ -329,7 +330,7 @@ def decode(node) -> np.ndarray:
 def test_kmeans_at_20000_points_draws_one_sample_in_every_frame_and_says_so():
     at = open_page(PAGE, query={"clu.view": "kmeans", "clu.n": "20000"})
     assert not at.exception
-    spec = charts(at)["clu.km.chart"]
+    spec = charts(play(at))["clu.km.chart"]
     points = next(tr for tr in spec["data"] if tr.get("name") == "Data")
     drawn = decode(points["customdata"])
     assert 0 < len(drawn) <= DISPLAY_MARKERS and np.all(np.diff(drawn) > 0)

@@ -10,6 +10,7 @@ from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.charts import DISPLAY_MARKERS
@@ -247,7 +248,7 @@ def test_pca_and_factor_analysis_at_20000_points_draw_a_sample_said_on_screen():
     assert not at.exception
     drawn = DISPLAY_MARKERS // 2
     assert any(f"Drawn: {drawn:,} of 20,000 points" in c.value for c in at.caption)
-    spec = charts(at)["dr.fa.chart"]
+    spec = charts(play(at))["dr.fa.chart"]
     frames = [frame["data"][3] for frame in spec["frames"]]  # the posterior reconstructions
     markers = [tr for tr in spec["data"] if tr.get("mode") == "markers"] + frames
     assert len(frames) > 10 and {len(next(decoded_arrays(tr["x"]))) for tr in markers} == {drawn}

@@ -8,6 +8,7 @@ from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import data_signature
@@ -93,7 +94,7 @@ def test_boosting_tree_on_table_5_2():
     at = choose_preset("Notes on Zhou §5.3.1")
     assert metrics(at)["f₀ = mean of y"] == "6.618"
     widget(at, "ens.gb.step").set_value(0).run()
-    chart = next(s for s in chart_specs(at) if s.get("frames"))
+    chart = next(s for s in chart_specs(play(at)) if s.get("frames"))
     assert chart["layout"]["title"]["text"] == "Round 1: training MSE 0.3359"
     details = next(m.value for m in at.markdown if m.value.startswith("**Round 1**"))
     assert "-1.558, 1.558" in details

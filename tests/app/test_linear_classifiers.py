@@ -10,6 +10,7 @@ from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import data_signature
@@ -105,7 +106,7 @@ def test_the_mistake_bound_holds_on_separable_data():
 def test_newton_converges_in_a_handful_of_steps_with_an_increasing_likelihood():
     at = choose_preset(open_page(PAGE), "CS229 Part II §7")
     assert int(metrics(at)["Iterations"]) < 15 and metrics(at)["Converged"] == "yes"
-    spec = next(s for s in chart_specs(at) if s["layout"].get("xaxis2"))
+    spec = next(s for s in chart_specs(play(at)) if s["layout"].get("xaxis2"))
     ll = next(
         decoded_arrays(next(d for d in spec["data"] if d.get("xaxis") == "x2" and d["mode"] == "lines")["y"])
     )

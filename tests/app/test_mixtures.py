@@ -13,6 +13,7 @@ from tests.app.apptools import charts
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.explain import number
@@ -74,9 +75,10 @@ def test_e_and_m_steps_are_separate_steps():
     assert any("E-step 1" in m.value for m in at.markdown)
 
 
-def test_stepping_sends_the_animation_frames_once():
-    """ui.charts sends a stepper's 40 frames with the first figure; a step sends their digest only
-    (the browser's chart keeps them), a new fit sends new frames."""
+def test_animation_frames_are_sent_once_when_play_asks_for_them():
+    """ui.charts sends a stepper's figure with its 40 frames' digest only; ▶ asks for the frames and the
+    rerun sends them; a step sends their digest only (the browser's chart keeps them); a new fit sends
+    its new digest and waits for ▶ again."""
     at = open_page(PAGE)
 
     def sent():
@@ -85,16 +87,22 @@ def test_stepping_sends_the_animation_frames_once():
         return data["frames"] is not None, data["frames_digest"], len(node.proto.bytes)
 
     with_frames, digest, first = sent()
-    assert with_frames and digest
+    assert not with_frames and digest
+    assert "frames" not in charts(at)["gmm.em.chart"]
+    play(at)
+    with_frames, played_digest, played = sent()
+    assert with_frames and played_digest == digest and played > 3 * first
     frames = charts(at)["gmm.em.chart"]["frames"]
+    assert len(frames) > 30
     widget(at, "gmm.em.step").set_value(1).run()
     assert sent()[:2] == (False, digest)
-    assert sent()[2] < first / 3
     assert charts(at)["gmm.em.chart"]["frames"] == frames  # as the browser holds them
-    assert len(frames) > 30
     widget(at, "gmm.k").set_value(4).run()
     with_frames, new_digest, _ = sent()
-    assert with_frames and new_digest != digest
+    assert not with_frames and new_digest != digest
+    play(at)
+    assert sent()[:2] == (True, new_digest)
+    assert charts(at)["gmm.em.chart"]["frames"] != frames
 
 
 def test_points_come_one_trace_per_component_each_point_once():
@@ -102,7 +110,7 @@ def test_points_come_one_trace_per_component_each_point_once():
     three times as fast as a symbol per point); every point in exactly one of them, at the current
     step and in every animation frame, with its index for clicks."""
     at = open_page(PAGE, query={"gmm.k": "4"})
-    spec = charts(at)["gmm.em.chart"]
+    spec = charts(play(at))["gmm.em.chart"]
     n = widget(at, "gmm.point").max + 1
     points = [i for i, tr in enumerate(spec["data"]) if tr.get("name") == "Data (colour = γ)"]
     assert len(points) == 4

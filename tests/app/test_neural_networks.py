@@ -5,6 +5,7 @@ import numpy as np
 from tests.app.apptools import chart_specs
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from views.neural_networks._common import NN_LIMIT
@@ -34,7 +35,7 @@ def test_xor_preset_learns_the_four_blobs():
     shown = metrics(at)
     assert shown["Training accuracy"] == "99.5 %" and percent(shown["Test accuracy"]) >= 95.0  # 1 overlap
     assert shown["Epochs run"] == "200"
-    frames = next(s for s in chart_specs(at) if s.get("frames"))
+    frames = next(s for s in chart_specs(play(at)) if s.get("frames"))
     assert len(frames["frames"]) == 40  # 40 of the 41 recorded epochs play in the browser
 
 

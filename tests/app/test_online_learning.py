@@ -13,6 +13,7 @@ from tests.app.apptools import captions
 from tests.app.apptools import chart_specs
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 
@@ -46,7 +47,7 @@ def test_fig_15_5_preset_shows_the_books_snapshots():
     model = PassiveAggressiveClassifier(0.5, "PA-II", fit_intercept=True).fit(data.X, data.y)
     assert shown["Mistakes"] == str(model.n_mistakes_)
     assert "Erratum" in captions(at)
-    main = chart_specs(at)[0]
+    main = chart_specs(play(at))[0]
     assert len(main["frames"]) == 200  # one animation frame per point of the stream
     panels = chart_specs(at)[1]       # Fig 15.5's four snapshots
     titles = [a["text"] for a in panels["layout"]["annotations"]]

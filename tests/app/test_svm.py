@@ -12,6 +12,7 @@ from tests.app.apptools import chart_specs
 from tests.app.apptools import decoded_arrays
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
+from tests.app.apptools import play
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
 from ui.data_panel import cached_dataset
@@ -136,7 +137,7 @@ def test_one_vs_one_on_three_classes():
 def test_the_smo_figure_animates_and_every_frame_is_finite():
     at = open_page(PAGE, query={"svm.view": "smo", "svm.kernel": "gaussian", "svm.C": "10"})
     assert not at.exception
-    spec = next(s for s in chart_specs(at) if s.get("frames"))
+    spec = next(s for s in chart_specs(play(at)) if s.get("frames"))
     assert 2 <= len(spec["frames"]) <= 40
     for array in decoded_arrays(spec["frames"]):
         if array.dtype.kind == "f":

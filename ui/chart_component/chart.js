@@ -7,9 +7,9 @@
 // drawn: the first chart of a view appears without waiting for the redraw of those below it.
 // A clickable chart sends each click as the trigger "selection": {points: [...]}, the points
 // named as st.plotly_chart names them (curve_number, point_index, x, y, customdata, ...).
-// An animation's frames come once (ui.charts): later figures carry only their digest while they stay
-// the same, and Plotly.react without frames keeps the ones the chart has. A chart without them (drawn
-// anew) asks for them with the trigger "frames_missing".
+// An animation's frames come when ▶ asks for them (ui.charts): a figure carries their digest, and ▶ on
+// a chart without those frames sends the trigger "frames_wanted"; the rerun brings them and the chart
+// plays. Plotly.react without frames keeps the ones the chart has; a new digest drops them.
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
 const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
                      x: "x", y: "y", z: "z", customdata: "customdata" };
@@ -76,19 +76,27 @@ export default async function ({ data, parentElement, setTriggerValue }) {
     const draw = queue.then(async () => {
       if (node.drawn === text || node.wanted !== text) return; // drawn already, or a newer figure came
       const spec = { ...figure, config: { ...config, responsive: true } };
-      if (digest !== node.framesDigest) { // new frames, no frames, or frames this chart lacks
+      if (frames || (node.framesDigest && digest !== node.framesDigest)) { // new frames, or old ones go
         spec.frames = frames ?? [];
-        node.framesDigest = frames || !digest ? digest : null;
-        if (digest && !frames) setTriggerValue("frames_missing", digest);
+        node.framesDigest = frames ? digest : null;
       }
+      node.digest = digest;
       await Plotly.react(node, spec);
       node.drawn = text;
+      if (frames && node.play) Plotly.animate(node, ...node.play).catch(() => {}); // (a step interrupts it)
+      if (frames) node.play = null;
       await painted();
     });
     queue = draw.catch(() => {});
     await draw;
     node.removeAllListeners?.("plotly_click");
     if (clickable) node.on("plotly_click", (event) => setTriggerValue("selection", clicked(event)));
+    node.removeAllListeners?.("plotly_buttonclicked");
+    node.on?.("plotly_buttonclicked", ({ button }) => { // ▶ (animate all frames) or ❚❚
+      const play = button.method === "animate" && button.args[0] === null;
+      node.play = play && node.digest && node.digest !== node.framesDigest ? button.args : null;
+      if (node.play) setTriggerValue("frames_wanted", node.digest);
+    });
   } finally {
     node.drawing -= 1;
     if (node.drawing === 0) delete node.dataset.drawing;
