@@ -3,8 +3,9 @@
 A step slider with first / previous / next / last buttons (keyboard: Home, ←, →, End); stepping
 reruns the view alone (a fragment, :class:`ui.views.PickedView`) with its fit cached. The stepper
 is not a fragment of its own: Streamlit 1.67 leaves a nested fragment's old output in place when
-the outer fragment, writing into the page's columns, reruns. The figure also carries Plotly frames
-for a sample of steps, so its ▶ button animates in the browser without any rerun.
+the outer fragment, writing into the page's columns, reruns. The figure also has Plotly frames for a
+sample of steps, so its ▶ button animates in the browser: the first ▶ after a new fit fetches them with
+one rerun (ui.charts sends frames when asked), later presses play at once.
 
 Building those frames as Plotly objects would cost more than the rest of a page (Plotly validates
 every trace of every frame), so the figure is assembled as a plain spec of numbers we control and
