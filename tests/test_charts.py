@@ -6,6 +6,7 @@ from plotly.subplots import make_subplots
 
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import display_sample
+from ui.charts import frames_digest
 
 
 def big_figure(n_a=8000, n_b=4000, frames=False) -> go.Figure:
@@ -68,3 +69,17 @@ def test_the_caption_of_small_multiples_counts_the_points_of_one_panel():
     drawn, shown, total, panels = display_sample(fig)
     assert (shown, total, panels) == (833, 5000, 6)
     assert [len(tr["x"]) for tr in drawn["data"]] == [833] * 6
+
+
+def test_the_frames_digest_follows_every_number_of_the_frames():
+    """ui.charts sends frames again only when their digest changes: equal frames give equal digests, a
+    change to one array value, its dtype or a label gives a new one."""
+
+    def frames(y, label="step 1", dtype=np.float32):
+        return [{"data": [{"x": np.arange(3.0), "y": np.asarray(y, dtype=dtype)}], "name": "0",
+                 "layout": {"title": {"text": label}}}]
+
+    same = frames_digest(frames([1, 2, 3]))
+    assert frames_digest(frames([1, 2, 3])) == same
+    assert len({same, frames_digest(frames([1, 2, 4])), frames_digest(frames([1, 2, 3], "step 2")),
+                frames_digest(frames([1, 2, 3], dtype=np.float64))}) == 4
