@@ -1032,6 +1032,11 @@ def _midpoints(a, b):
     return np.where(mid == b, a, mid)
 
 
+def _tie_tolerance(score, impurity):
+    """1e-12·max(|score|, |impurity|): a score this close to the best one ties with it (rounding)."""
+    return 1e-12 * np.maximum(np.abs(score), np.abs(impurity))
+
+
 class _Columns:
     """Accumulates node records of the node-by-node builder into columns."""
 
@@ -1089,7 +1094,7 @@ class _Builder:
 
     def _below(self, score, tol):
         """The split is rejected: gain ≤ 0 (second order) or score < ε (Algorithm 5.2 step 4), up
-        to tol = 1e-12·max(|score|, |impurity|)."""
+        to the score's :func:`_tie_tolerance` ``tol``."""
         if self.crit.strict:
             return score <= 0
         return score < self.epsilon - tol
@@ -1203,10 +1208,8 @@ class _Builder:
             Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure
             if depth < self.max_depth and np.count_nonzero(open_):
-                abs_imp = np.abs(imp)
-                has, xa, xb, left, s, tol = self._level_search(Sw, P, imp, abs_imp, starts, m,
-                                                               open_, srt, xs)
-                feat, cut, found = self._choose(has, xa, s, tol, abs_imp, open_)
+                has, xa, xb, left, s, tol = self._level_search(Sw, P, imp, starts, m, open_, srt, xs)
+                feat, cut, found = self._choose(has, xa, s, tol, imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, found = np.full(B, -1), np.zeros(B, dtype=bool)
                 has, xa = np.zeros((B, d), dtype=bool), np.full((B, d), np.nan)
@@ -1214,9 +1217,11 @@ class _Builder:
             levels.append((feat, m, W, P, value, imp, pure, found, has, xa, xb, left))
             split = feat >= 0
             n_split = np.count_nonzero(split)
+            if leaf is not None:
+                node_of = first_id + np.arange(B).repeat(m)      # each entry's node
             if not n_split:
                 if leaf is not None:
-                    leaf[rows] = first_id + np.arange(B).repeat(m)
+                    leaf[rows] = node_of
                 break
             two = 2 * split
             child_base = two.cumsum() - two
@@ -1228,7 +1233,7 @@ class _Builder:
             m_next = np.bincount(child, minlength=2 * B + 1)[:2 * n_split]
             if leaf is not None:                              # entries of the level's leaves
                 gone = kept[m_next.sum():]
-                leaf[rows.take(gone)] = first_id + np.arange(B).repeat(m).take(gone)
+                leaf[rows.take(gone)] = node_of.take(gone)
                 first_id += B
             m = m_next
             starts = np.add.accumulate(m) - m
@@ -1241,10 +1246,10 @@ class _Builder:
                  "pure", "found", "has", "below", "above", "left")
         return self._columns(dict(zip(names, zip(*levels, strict=True), strict=True)), n_roots)
 
-    def _choose(self, has, xa, s, tol, abs_imp, open_):
+    def _choose(self, has, xa, s, tol, imp, open_):
         """Each node's split from its features' best thresholds (the first feature within the
         tolerance of the top score; ``max_features`` draws): (feature or −1, the value ``xa``
-        below its cut, found). ``tol``: the tolerance of each score (1e-12·max(|s|, |imp|))."""
+        below its cut, found). ``tol``: each score's :func:`_tie_tolerance`."""
         if self.d == 1:                                     # the one feature's score decides
             found, top, tol, best, cut = has[:, 0], s[:, 0], tol[:, 0], 0, xa[:, 0]
         else:
@@ -1253,7 +1258,7 @@ class _Builder:
             s = np.where(has, s, -np.inf)
             top = s.max(1)
             found = np.isfinite(top)
-            tol = 1e-12 * np.maximum(np.abs(top), abs_imp)  # (inf where not found: no split)
+            tol = _tie_tolerance(top, imp)                  # (inf where not found: no split)
             best = np.argmax(s >= (top - tol)[:, None], axis=1)
             cut = xa[np.arange(len(best)), best]
         split = found & ~self._below(top, tol)
@@ -1332,7 +1337,7 @@ class _Builder:
         allowed[idx] = a
         return allowed
 
-    def _level_search(self, Sw, P, imp, abs_imp, starts, m, open_, srt, xs):
+    def _level_search(self, Sw, P, imp, starts, m, open_, srt, xs):
         """The best threshold of every feature in every open node of a level (``srt``, ``xs``:
         the entries and values sorted per feature, (d, E), see :meth:`_grow_levels`): (has, the
         values a < b either side of the cut (its threshold is their midpoint), left stats,
@@ -1355,7 +1360,7 @@ class _Builder:
         score = self.crit.split_scores(L, P, imp, m, ok)
         segmax = np.maximum.reduceat(score, starts, axis=1)            # (d, B)
         has = np.isfinite(segmax) & open_
-        tol = 1e-12 * np.maximum(np.abs(segmax), abs_imp)              # (only has counts)
+        tol = _tie_tolerance(segmax, imp)                              # (only has counts)
         hit = np.flatnonzero(score >= (segmax - tol).repeat(m, axis=1))  # flat (feature, entry)
         seg = starts[None] if d == 1 else starts + (E * np.arange(d))[:, None]   # flat node starts
         first = hit.take(np.searchsorted(hit, seg), mode="clip")      # (a node's top is a hit)
@@ -1385,7 +1390,7 @@ class _Builder:
                 cands, best = self._search(rows, w, Sw, P, imp)
                 if best is None:
                     reason = "no_split"
-                elif self._below(best.score, 1e-12 * np.maximum(np.abs(imp), np.abs(best.score))):
+                elif self._below(best.score, _tie_tolerance(best.score, imp)):
                     reason = "below_epsilon"
             W = float(w.sum())
             if reason:
@@ -1419,8 +1424,7 @@ class _Builder:
             return (), None
         scores = np.array([c.score for c in cands])
         top = scores.max()
-        tol = 1e-12 * max(abs(top), abs(imp))
-        best = cands[int(np.argmax(scores >= top - tol))]
+        best = cands[int(np.argmax(scores >= top - _tie_tolerance(top, imp)))]
         return tuple(cands), best
 
     def _candidates(self, feats, Xn, w, Sw, P, nan_cols):
@@ -1470,8 +1474,7 @@ class _Builder:
         for j, f in enumerate(feats):
             if not np.isfinite(top[j]):
                 continue
-            tol = 1e-12 * max(abs(top[j]), abs(float(self.crit.impurity(P))))
-            i = int(np.argmax(score[:, j] >= top[j] - tol))
+            i = int(np.argmax(score[:, j] >= top[j] - _tie_tolerance(top[j], self.crit.impurity(P))))
             s, dec, ci, si = self.crit.evaluate(children[:, i, j][:, None], P)
             out[f] = [SplitCandidate(f, "threshold", _midpoint(xs[i, j], xs[i + 1, j]), np.nan, (),
                                      float(s[0]) * rho, float(dec[0]), float(ci[0]),
