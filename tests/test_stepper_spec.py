@@ -4,7 +4,7 @@ import base64
 
 import numpy as np
 
-from ui.stepper import typed
+from ui.charts import typed
 
 DTYPES = {"f4": np.float32, "f8": np.float64, "i4": np.int32}
 
@@ -31,6 +31,29 @@ def test_int64_labels_travel_as_int32_and_2d_arrays_keep_their_shape():
     spec = typed({"z": np.arange(6).reshape(2, 3)})["z"]
     assert spec["dtype"] == "i4" and spec["shape"] == "2, 3"
     np.testing.assert_array_equal(decode(spec), np.arange(6))
+
+
+def test_a_polyline_list_is_kept_and_arrays_inside_lists_are_still_typed():
+    line = [0.0, 1.5, None, 2.0]
+    spec = typed({"data": [{"x": line, "y": np.arange(3.0)}], "names": ("a", "b")})
+    assert spec["data"][0]["x"] is line and spec["names"] == ("a", "b")
+    np.testing.assert_array_equal(decode(spec["data"][0]["y"]), np.arange(3.0))
+    nested = typed([1.0, [np.arange(2.0)]])
+    assert nested[0] == 1.0 and decode(nested[1][0]).tolist() == [0.0, 1.0]
+
+
+def test_the_frames_leave_the_stepper_as_numbers_and_are_typed_only_when_sent():
+    import plotly.graph_objects as go
+
+    from ui.stepper import StepView
+    from ui.stepper import animated_figure
+
+    view = StepView(go.Figure(), lambda s: [dict(type="scatter", x=np.arange(3.0), y=np.full(3, float(s)))], str)
+    spec = animated_figure(view, 5, 4)[0].to_dict()
+    assert isinstance(spec["frames"][1]["data"][0]["y"], np.ndarray)  # digested as bytes, not base64
+    assert spec["data"][0]["y"]["dtype"] == "f8"  # the figure itself is typed
+    sent = typed(spec["frames"], f32=True)[1]["data"][0]["y"]
+    assert sent["dtype"] == "f4" and decode(sent).tolist() == [1.0, 1.0, 1.0]
 
 
 def test_a_stream_gets_one_frame_per_point_and_its_own_speed():

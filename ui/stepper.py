@@ -14,7 +14,6 @@ handed to Streamlit as is.
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
 from typing import Callable
 
@@ -33,6 +32,7 @@ from ui.charts import sampled
 from ui.charts import sampled_caption
 from ui.charts import thinned
 from ui.charts import trace_length
+from ui.charts import typed
 from ui.controls import slider
 from ui.data_panel import LoadedData
 from ui.data_panel import edit_enabled
@@ -100,46 +100,6 @@ def frame_parts(frames: list[list[dict]]) -> list[list[dict]]:
                 for p in parts:
                     del p[j][key]
     return parts
-
-
-TYPED_ARRAY = {  # numpy dtype → plotly.js typed-array code (looked up by dtype: str(dtype) is slow)
-    np.dtype(name): code
-    for name, code in [
-        ("int8", "i1"),
-        ("uint8", "u1"),
-        ("int16", "i2"),
-        ("uint16", "u2"),
-        ("int32", "i4"),
-        ("uint32", "u4"),
-        ("float32", "f4"),
-        ("float64", "f8"),
-    ]
-}
-
-
-FLOAT32_MAX = float(np.finfo(np.float32).max)
-
-
-def typed(obj, f32: bool = False):
-    """Numeric numpy arrays → plotly.js typed-array specs (what Figure.to_dict does, without its
-    per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes)."""
-    if isinstance(obj, dict):
-        return {k: typed(v, f32) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [typed(v, f32) for v in obj]
-    if isinstance(obj, np.ndarray) and obj.dtype.kind in "iuf" and obj.size:
-        a = obj.astype(np.int32) if obj.dtype == np.int64 else obj
-        if f32 and a.dtype == np.float64 and not (np.abs(a) > FLOAT32_MAX).any():  # diverged runs stay f8
-            a = a.astype(np.float32)
-        a = np.ascontiguousarray(a)
-        code = TYPED_ARRAY.get(a.dtype)
-        if code is None:
-            return obj
-        spec = {"dtype": code, "bdata": base64.b64encode(a).decode("ascii")}
-        if a.ndim > 1:
-            spec["shape"] = ", ".join(map(str, a.shape))
-        return spec
-    return obj
 
 
 class FigureSpec(go.Figure):
@@ -245,21 +205,22 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
     layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
     if n_steps > 1:
         parts = frame_parts([drawn.thin(frame) for frame in frames])
-        spec["frames"] = typed(
-            [
-                dict(
-                    data=data,
-                    traces=list(range(first, first + len(current))),
-                    name=str(s),
-                    layout=dict(title=dict(text=view.label(s))),
-                )
-                for s, data in zip(steps, parts, strict=True)
-            ],
-            f32=True,
-        )
+        spec["frames"] = [  # numpy arrays: ui.charts digests them, and types them only when ▶ asks
+            dict(
+                data=data,
+                traces=list(range(first, first + len(current))),
+                name=str(s),
+                layout=dict(title=dict(text=view.label(s))),
+            )
+            for s, data in zip(steps, parts, strict=True)
+        ]
         layout["margin"] = {**layout.get("margin", {}), "b": 80}
         layout["updatemenus"] = play_controls(len(steps), view.redraw, view.frame_ms)
-    return FigureSpec(typed(spec)), drawn.shown, drawn.total
+    frames = spec.pop("frames", None)
+    spec = typed(spec)
+    if frames:
+        spec["frames"] = frames
+    return FigureSpec(spec), drawn.shown, drawn.total
 
 
 def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:

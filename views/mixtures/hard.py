@@ -22,8 +22,10 @@ from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.frame import columns_or_stacked
+from ui.i18n import current_language
 from ui.i18n import t
 from ui.stepper import StepView
+from ui.stepper import frame_steps
 from views.mixtures._common import TOL
 from views.mixtures._common import cov_choice
 from views.mixtures._common import data_axes
@@ -47,6 +49,16 @@ def fit_soft_and_hard(X, k, cov, seed):
     return start, soft, hard
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def run_frames(X, k, cov, seed, run: int, style, lang) -> dict[int, list[dict]]:
+    """The frames of one run's stepper (``run`` 1: soft EM, 2: hard EM), cached as em.py's em_frames:
+    the responsibilities and ellipses of ~40 steps were most of a rerun. ``lang`` keys the cache."""
+    model = fit_soft_and_hard(X, k, cov, seed)[run]
+    keep = stepped_points(len(X))
+    steps = frame_steps(len(model.history_))
+    return {int(s): mixture_traces(X, keep, model, s, style, names=False) for s in steps}
+
+
 def render(ctx, controls, main) -> None:
     data, X = ctx.data, ctx.data.train.X
     with controls:
@@ -62,9 +74,13 @@ def render(ctx, controls, main) -> None:
         start, soft, hard = fits
         left, right = columns_or_stacked(ctx.projector, 2, gap="medium")
         with left:
-            run_stepper(ctx, X, axes, "gmm.soft", t("gmm.soft_heading"), soft, em_label)
+            frames = run_frames(X, k, cov, seed, 1, ctx.style, current_language())
+            run_stepper(ctx, X, axes, "gmm.soft", t("gmm.soft_heading"), soft, frames, em_label)
         with right:
-            run_stepper(ctx, X, axes, "gmm.hard", t("gmm.hard_heading"), hard, hard_label, shortcuts=False)
+            frames = run_frames(X, k, cov, seed, 2, ctx.style, current_language())
+            run_stepper(
+                ctx, X, axes, "gmm.hard", t("gmm.hard_heading"), hard, frames, hard_label, shortcuts=False
+            )
         likelihood_chart(
             ctx, [(t("gmm.soft"), soft.history_), (t("gmm.hard"), hard.history_)], key="gmm.hard_ll"
         )
@@ -102,13 +118,14 @@ def render(ctx, controls, main) -> None:
     code_view(HardEM, projector=ctx.projector)
 
 
-def run_stepper(ctx, X, axes, key: str, heading: str, model, label, shortcuts: bool = True) -> None:
-    """One run's heading and stepper, without legend entries (the two runs stand side by side)."""
+def run_stepper(ctx, X, axes, key: str, heading: str, model, frames, label, shortcuts: bool = True) -> None:
+    """One run's heading and stepper, without legend entries (the two runs stand side by side);
+    ``frames``: :func:`run_frames`."""
     st.markdown(heading)
     keep = stepped_points(len(X))
     view = StepView(
         data_static(ctx, axes, False, ctx.style.figure_height + 60, legend_rows=0),
-        lambda s: mixture_traces(X, keep, model, s, ctx.style, names=False),
+        lambda s: frames[s] if s in frames else mixture_traces(X, keep, model, s, ctx.style, names=False),
         partial(label, model.history_),
     )
     clickable_stepper(key, len(model.history_), view, shortcuts=shortcuts)
