@@ -77,15 +77,17 @@ def render(ctx, controls, main) -> None:
             yaxis2=axis_layout(w_range[1], "w₂", anchor="x2"),
         )
 
+    on_panel = dict(xaxis="x2", yaxis="y2")
+    line = dict(color=GREEN, width=ctx.style.line_width)
+    mu_path, ellipse_name = t("onl.mu_path"), t("onl.ellipse")  # once, not per frame
+
     def weight_frame(s):
-        on_panel = dict(xaxis="x2", yaxis="y2")
-        line = dict(color=GREEN, width=ctx.style.line_width)
         points = ellipse(history[s])
         return [
-            dict(type="scatter", mode="lines", x=path[: s + 1, 0], y=path[: s + 1, 1], name=t("onl.mu_path"),
+            dict(type="scatter", mode="lines", x=path[: s + 1, 0], y=path[: s + 1, 1], name=mu_path,
                  line=dict(color=BLACK, width=ctx.style.line_width * 0.5), **on_panel),
             dict(type="scatter", mode="lines", x=points[:, 0], y=points[:, 1],
-                 name=t("onl.ellipse"), line=line, **on_panel),
+                 name=ellipse_name, line=line, **on_panel),
         ]
 
     def label(s):
