@@ -72,3 +72,22 @@ def test_stepper_frames_come_when_play_asks_and_stay_until_the_fit_changes(serve
     wait_for_app(page)
     assert page.evaluate(FRAMES) == 0
     assert messages == []
+
+
+def test_polyline_pieces_are_drawn_apart(server, page):
+    """ui.polylines puts NaN between pieces: plotly.js must break the line there (the k-NN graph's
+    edges are separate segments, not one zigzag through every point)."""
+    page.goto(f"{server}/clustering?clu.view=spectral")
+    wait_for_app(page)
+    graph = ".st-key-clu-sc_graph .js-plotly-plot"
+    page.wait_for_selector(graph)
+    edges = page.evaluate(f"""() => {{
+        const plot = document.querySelector('{graph}');
+        const trace = plot._fullData.findIndex(t => t.mode === 'lines');
+        const lines = plot.querySelectorAll('.scatterlayer .trace')[trace].querySelectorAll('.js-line');
+        const moves = Array.from(lines).map(l => (l.getAttribute('d').match(/M/g) || []).length);
+        return [Array.from(plot._fullData[trace].x).filter(v => Number.isNaN(v)).length,
+                moves.reduce((a, b) => a + b, 0)];
+    }}""")
+    pieces, moves = edges
+    assert pieces > 100 and moves == pieces  # one move-to per edge: drawn apart
