@@ -188,8 +188,10 @@ def next_formula_panel() -> int:
 
 
 def formula_download(formulas, n: int) -> None:
-    """The download of formula panel ``n``: its formulas as a LaTeX file."""
+    """The download of formula panel ``n``: its formulas as a LaTeX file, written when clicked (a file
+    made on every rerun was stored on the server and fetched by the browser each time)."""
     if formulas:
-        st.download_button(t("export.latex"), formulas_latex(formulas, t("export.latex_title")),
+        title = t("export.latex_title")
+        st.download_button(t("export.latex"), lambda: formulas_latex(formulas, title),
                            "formulas.tex", "application/x-tex", key=f"export.latex{n}", on_click="ignore",
                            icon=":material/download:")
