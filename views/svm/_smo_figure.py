@@ -32,13 +32,34 @@ EMPTY = np.array([], float)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def smo_snapshots(X, y, params, x_range, y_range, steps: tuple):
-    """α after each listed step and the lines f = 0, ±1 on a coarse grid (the animation frames)."""
+def smo_frames(X, y, params, x_range, y_range, steps: tuple, style, lang) -> dict[int, list[dict]]:
+    """The stepper's frames: :func:`step_traces` of every animated step, with the lines f = 0, ±1 on a
+    coarse grid. Cached as the mixtures' frames are (they were a quarter of a rerun); ``lang`` keys the
+    cache (the names are translated)."""
     model = fit_svc(X, y, *params)
     gx, gy, pts = grid_points(x_range, y_range, STEP_RESOLUTION)
     alphas, values = model.states_at(pts, steps)
-    grids = {s: level_lines(gx, gy, f.reshape(len(gy), len(gx))) for s, f in zip(steps, values, strict=True)}
-    return gx, gy, grids, dict(zip(steps, alphas, strict=True))
+    top, dual = alpha_top(model), dual_path(model)
+    return {
+        s: step_traces(model, X, alpha, level_lines(gx, gy, f.reshape(len(gy), len(gx))), s, top, dual, style)
+        for s, alpha, f in zip(steps, alphas, values, strict=True)
+    }
+
+
+def dual_path(model) -> np.ndarray:
+    """D(α) at every state: 0 at α = 0, then after each step."""
+    return np.r_[0.0, model.step_values("dual_objective")]
+
+
+def step_traces(model, X, alpha, lines, s: int, top: float, dual, style) -> list[dict]:
+    """What changes with state s: f = 0, ±1 and the rings on the data, the pair's box, the α bars and D(α)."""
+    step = model.history_[s - 1] if s > 0 else None
+    pair = [] if step is None else [step.i, step.j]
+    return [
+        *data_traces(X, alpha, lines, pair, style),
+        *box_traces(model, step, top, style),
+        *progress_traces(alpha, pair, s, dual, style),
+    ]
 
 
 def level_lines(gx, gy, z) -> tuple[list, list, list, list]:

@@ -8,7 +8,6 @@ compare the last step's b with the b from all KKT conditions (they differ for Ex
 
 import math
 
-import numpy as np
 import streamlit as st
 
 from algorithms import SVC
@@ -23,6 +22,7 @@ from ui.explain import metric_rows
 from ui.explain import nice_number
 from ui.explain import nice_text
 from ui.figures import grid_points
+from ui.i18n import current_language
 from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import frame_steps
@@ -35,12 +35,11 @@ from views.svm._common import svm_controls
 from views.svm._common import training_samples
 from views.svm._smo_figure import STEP_RESOLUTION
 from views.svm._smo_figure import alpha_top
-from views.svm._smo_figure import box_traces
-from views.svm._smo_figure import data_traces
+from views.svm._smo_figure import dual_path
 from views.svm._smo_figure import level_lines
-from views.svm._smo_figure import progress_traces
-from views.svm._smo_figure import smo_snapshots
+from views.svm._smo_figure import smo_frames
 from views.svm._smo_figure import static_figure
+from views.svm._smo_figure import step_traces
 
 TOL_OPTIONS = [0.1, 0.01, 1e-3, 1e-4, 1e-6]
 
@@ -64,10 +63,10 @@ def render(ctx, controls, main) -> None:
     n_steps = model.n_iter_ + 1  # states 0 (α = 0) … n_iter
     axes = plane_axes(data.train)
     steps = tuple(int(s) for s in frame_steps(n_steps))
-    gx, gy, grids, alphas = smo_snapshots(X, y, params, axes.x_range, axes.y_range, steps)
+    frames = smo_frames(X, y, params, axes.x_range, axes.y_range, steps, ctx.style, current_language())
     last_b = model.b_at(model.n_iter_)
     with main:
-        stepper("svm.smo", n_steps, smo_step_view(model, X, y, axes, gx, gy, grids, alphas, ctx))
+        stepper("svm.smo", n_steps, smo_step_view(model, X, y, axes, frames, ctx))
         stop_message(model)
         metric_rows(
             [
@@ -87,29 +86,20 @@ def render(ctx, controls, main) -> None:
     code_view(SVC, projector=ctx.projector)
 
 
-def smo_step_view(model, X, y, axes, gx, gy, grids, alphas, ctx) -> StepView:
-    """Data space with f at the step, the (α_i, α_j) box of the pair, every α, and the dual objective."""
+def smo_step_view(model, X, y, axes, frames, ctx) -> StepView:
+    """Data space with f at the step, the (α_i, α_j) box of the pair, every α, and the dual objective;
+    ``frames``: :func:`smo_frames`."""
     style = ctx.style
     history = model.history_
     top = alpha_top(model)
-    dual = np.r_[0.0, model.step_values("dual_objective")]
-    _, _, pts = grid_points(axes.x_range, axes.y_range, STEP_RESOLUTION)
-
-    def state(s):
-        if s in alphas:
-            return alphas[s], grids[s]
-        f = model.decision_function_at(pts, s).reshape(len(gy), len(gx))
-        return model.alpha_at(s), level_lines(gx, gy, f)
+    dual = dual_path(model)
+    gx, gy, pts = grid_points(axes.x_range, axes.y_range, STEP_RESOLUTION)
 
     def frame(s):
-        alpha, lines = state(s)
-        step = history[s - 1] if s > 0 else None
-        pair = [] if step is None else [step.i, step.j]
-        return [
-            *data_traces(X, alpha, lines, pair, style),
-            *box_traces(model, step, top, style),
-            *progress_traces(alpha, pair, s, dual, style),
-        ]
+        if s in frames:
+            return frames[s]
+        lines = level_lines(gx, gy, model.decision_function_at(pts, s).reshape(len(gy), len(gx)))
+        return step_traces(model, X, model.alpha_at(s), lines, s, top, dual, style)
 
     def label(s):
         if s == 0:
