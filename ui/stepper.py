@@ -167,12 +167,24 @@ def drawn_points(static: list[dict], frames: list[list[dict]]) -> Drawn:
     """The points to draw when a frame would have more than DISPLAY_MARKERS markers (ui.charts): an
     even sample of the sample indices, its share set by the animation frames alone, so that every step
     draws the same points (a point changing cluster does not vanish or appear)."""
-    figures = [[*static, *frame] for frame in frames]
-    whole = max(sum(trace_length(tr) for tr in fig if is_points(tr) and not thinned(tr)) for fig in figures)
-    many = max(sum(trace_length(tr) for tr in fig if thinned(tr)) for fig in figures)
+
+    def counts(traces: list[dict]) -> tuple[int, int]:  # markers drawn whole, markers thinned
+        whole = many = 0
+        for tr in traces:
+            if is_points(tr):
+                if thinned(tr):
+                    many += trace_length(tr)
+                else:
+                    whole += trace_length(tr)
+        return whole, many
+
+    (static_whole, static_many), per_frame = counts(static), [counts(frame) for frame in frames]
+    whole = static_whole + max(w for w, _ in per_frame)  # the static traces are in every frame's figure
+    many = static_many + max(m for _, m in per_frame)
     if whole + many <= DISPLAY_MARKERS:
         return Drawn()
     share = max(DISPLAY_MARKERS - whole, 0) / many
+    figures = [static, *frames]
     ids = [i for fig in figures for tr in fig if thinned(tr) and (i := sample_ids(tr)) is not None and i.size]
     if not ids:
         return Drawn(share, shown=whole + round(many * share), total=whole + many)
