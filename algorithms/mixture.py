@@ -708,14 +708,17 @@ def em_lower_bound_path(x, mu_start: float, mu2: float, n_steps: int = 12, sigma
 # ----------------------------------------------------------------------------------------------
 
 def covariance_ellipse(mean, cov, n_std: float = 2.0, n_points: int = 100) -> FloatArray:
-    """Points (n_points, 2) of the ellipse {x : (x − μ)ᵀΣ⁻¹(x − μ) = n_std²} of a 2-D Gaussian."""
+    """Points (n_points, 2) of the ellipse {x : (x − μ)ᵀΣ⁻¹(x − μ) = n_std²} of a 2-D Gaussian.
+
+    Stacks of means (..., 2) and covariances (..., 2, 2) give one ellipse each, (..., n_points, 2), in one
+    eigendecomposition (the ellipse of every step of a run: one call, not one per step)."""
     mean = np.asarray(mean, dtype=float)
     cov = np.asarray(cov, dtype=float)
-    if mean.shape != (2,) or cov.shape != (2, 2):
-        raise ValueError("covariance_ellipse draws 2-D Gaussians: mean (2,), cov (2, 2).")
+    if mean.shape[-1:] != (2,) or cov.shape[-2:] != (2, 2) or mean.shape[:-1] != cov.shape[:-2]:
+        raise ValueError("covariance_ellipse draws 2-D Gaussians: mean (2,), cov (2, 2), or stacks of them.")
     check_positive(n_std, "n_std")
-    evals, evecs = np.linalg.eigh((cov + cov.T) / 2)
+    evals, evecs = np.linalg.eigh((cov + np.swapaxes(cov, -1, -2)) / 2)
     evals = np.maximum(evals, 0.0)
     t = np.linspace(0, 2 * np.pi, int(n_points))
     circle = np.c_[np.cos(t), np.sin(t)]
-    return mean + n_std * (circle * np.sqrt(evals)) @ evecs.T
+    return mean[..., None, :] + n_std * (circle * np.sqrt(evals)[..., None, :]) @ np.swapaxes(evecs, -1, -2)

@@ -219,6 +219,18 @@ def test_covariance_ellipse():
         covariance_ellipse([0, 0, 0], np.eye(3))
 
 
+def test_covariance_ellipses_of_a_stack_are_each_ones_ellipse():
+    rng = np.random.default_rng(0)
+    A = rng.normal(size=(5, 2, 2))
+    means, covs = rng.normal(size=(5, 2)), A @ np.swapaxes(A, 1, 2) + 0.1 * np.eye(2)
+    stacked = covariance_ellipse(means, covs, 1.5, 30)
+    assert stacked.shape == (5, 30, 2)
+    for k in range(5):
+        np.testing.assert_allclose(stacked[k], covariance_ellipse(means[k], covs[k], 1.5, 30), atol=1e-12)
+    with pytest.raises(ValueError):
+        covariance_ellipse(means[:4], covs)
+
+
 def test_fit_covariance_types_fits_each_type_from_the_same_start():
     X = _blobs(2)
     models = fit_covariance_types(X, 3, 200, 1e-4, random_state=5, init_params="random")

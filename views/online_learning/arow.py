@@ -48,9 +48,10 @@ def fit(X, y, r, clean):
     return model, accuracy
 
 
-def ellipse(step):
-    """The 1-σ ellipse of Σ's (w₁, w₂) block around μ after a step."""
-    return covariance_ellipse(step.w[:2], step.cov[:2, :2], 1.0, 60)
+def ellipses(history) -> np.ndarray:
+    """The 1-σ ellipse of Σ's (w₁, w₂) block around μ after every step, (steps, 60, 2)."""
+    return covariance_ellipse(np.array([s.w[:2] for s in history]),
+                              np.array([s.cov[:2, :2] for s in history]), 1.0, 60)
 
 
 def render(ctx, controls, main) -> None:
@@ -67,7 +68,8 @@ def render(ctx, controls, main) -> None:
     learner = Learner("AROW", model, GREEN)
     axes = stream_axes(stream, ctx)
     path = np.array([s.w for s in history])
-    reach = np.vstack([path, ellipse(history[0]), ellipse(history[-1])])
+    rings = ellipses(history)
+    reach = np.vstack([path, rings[0], rings[-1]])
     w_range = (padded_range(reach[:, 0], 0.1), padded_range(reach[:, 1], 0.1))
 
     def weight_panel(fig):
@@ -82,7 +84,7 @@ def render(ctx, controls, main) -> None:
     mu_path, ellipse_name = t("onl.mu_path"), t("onl.ellipse")  # once, not per frame
 
     def weight_frame(s):
-        points = ellipse(history[s])
+        points = rings[s]
         return [
             dict(type="scatter", mode="lines", x=path[: s + 1, 0], y=path[: s + 1, 1], name=mu_path,
                  line=dict(color=BLACK, width=ctx.style.line_width * 0.5), **on_panel),

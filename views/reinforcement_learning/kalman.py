@@ -48,8 +48,7 @@ def track(q, r, T, seed):
     Ss, Sy = q * np.diag([0.25, 0.25, 1.0, 1.0]), r * np.eye(2)
     states, Y = simulate_tracking(A, C, Ss, Sy, START, T, random_state=seed)
     kf = KalmanFilter(A, C, Ss, Sy, np.zeros(4), 10.0 * np.eye(4)).fit(Y)
-    ellipses = np.array([covariance_ellipse(m[:2], S[:2, :2], 2.0, 60) for m, S in
-                         zip(kf.means_, kf.covariances_, strict=True)])
+    ellipses = covariance_ellipse(kf.means_[:, :2], kf.covariances_[:, :2, :2], 2.0, 60)
     return states, Y, kf, ellipses
 
 
