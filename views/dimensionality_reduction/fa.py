@@ -92,21 +92,29 @@ def render(ctx, controls, main):
     static.add_traces(data_traces(X, data.train, ctx.style, colorbar=False, keep=keep))
     static.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
 
+    # every step's Ψ and ΛΛᵀ + Ψ ellipses in one call each, the names once (not per frame)
+    lams = np.array([step.loadings[:, 0] for step in history])
+    psis = np.array([np.diag(step.psi) for step in history])
+    centres = np.broadcast_to(mu, (len(history), 2))
+    psi_rings = covariance_ellipse(centres, psis, 2.0, 90)
+    model_rings = covariance_ellipse(centres, lams[:, :, None] * lams[:, None, :] + psis, 2.0, 90)
+    legend = {key: t(f"dr.{key}") for key in ("fa_line", "psi_ellipse", "model_ellipse", "posterior")}
+
     def frame(s):
         step = history[s]
         lam, psi = step.loadings[:, 0], step.psi
         beta, _ = fa_posterior(step.loadings, psi)
         x_hat = mu + np.outer((X[keep] - mu) @ beta[0], lam)
-        ex, ey = covariance_ellipse(mu, np.diag(psi), 2.0, 90).T
-        sx, sy = covariance_ellipse(mu, np.outer(lam, lam) + np.diag(psi), 2.0, 90).T
+        ex, ey = psi_rings[s].T
+        sx, sy = model_rings[s].T
         return [
-            line_trace(Curve(t("dr.fa_line"), *line_across(mu, unit(lam), axes), FIT_COLOR), ctx.style),
-            line_trace(Curve(t("dr.psi_ellipse"), ex, ey, ALT_COLOR, "dot", width_scale=0.8), ctx.style),
-            line_trace(Curve(t("dr.model_ellipse"), sx, sy, ORANGE, "dash", width_scale=0.8), ctx.style),
+            line_trace(Curve(legend["fa_line"], *line_across(mu, unit(lam), axes), FIT_COLOR), ctx.style),
+            line_trace(Curve(legend["psi_ellipse"], ex, ey, ALT_COLOR, "dot", width_scale=0.8), ctx.style),
+            line_trace(Curve(legend["model_ellipse"], sx, sy, ORANGE, "dash", width_scale=0.8), ctx.style),
             points_trace(
                 x_hat[:, 0],
                 x_hat[:, 1],
-                t("dr.posterior"),
+                legend["posterior"],
                 ctx.style,
                 color=FIT_COLOR,
                 hollow=True,
