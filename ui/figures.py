@@ -369,7 +369,7 @@ def line_points(theta, x_range, y_range) -> tuple[np.ndarray, np.ndarray]:
     norm = float(np.hypot(*w))
     if not np.isfinite(norm) or norm < 1e-12:
         return np.array([]), np.array([])
-    centre = np.array([np.mean(x_range), np.mean(y_range)])
+    centre = np.array([(x_range[0] + x_range[1]) / 2, (y_range[0] + y_range[1]) / 2])
     foot = centre - (theta[0] + w @ centre) / norm**2 * w
     along = np.array([-w[1], w[0]]) / norm
     span = 4 * max(x_range[1] - x_range[0], y_range[1] - y_range[0])

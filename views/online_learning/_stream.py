@@ -173,20 +173,22 @@ def plane_view(
                                     symbol="diamond-open", size=2.0))
     if extra_static:
         extra_static(static)
+    # what every frame needs, once: a step's (b, w) of each learner, the class masks, the catalogue text
     histories = [learner.model.history_ for learner in learners]
+    thetas = [np.column_stack([[snap.b for snap in h], [snap.w for snap in h]]) for h in histories]
+    classes = [stream.y == label for label in stream.classes]
     index = np.arange(n)
-    current = t("onl.current")  # once: a catalogue lookup costs ~15 µs, and there are up to 250 frames
+    current = t("onl.current")
 
     def frame(s: int) -> list[dict]:
         seen = (index <= s) & ((index > s - RECENT) | (n <= GROWING_MAX))
         traces = []
         for k, name in enumerate(stream.names):
-            mask = seen & (stream.y == stream.classes[k])
+            mask = seen & classes[k]
             traces.append(points_trace(stream.X[mask, 0], stream.X[mask, 1], name, style, CLASS_COLORS[k],
                                        CLASS_SYMBOLS[k], customdata=np.flatnonzero(mask)))
-        for learner, history in zip(learners, histories, strict=True):
-            snap = history[s]
-            lx, ly = line_points(np.r_[snap.b, snap.w], axes.x_range, axes.y_range)
+        for learner, theta in zip(learners, thetas, strict=True):
+            lx, ly = line_points(theta[s], axes.x_range, axes.y_range)
             traces.append(dict(type="scatter", mode="lines", x=lx, y=ly, name=learner.name,
                                line=dict(color=learner.color, dash=learner.dash, width=style.line_width)))
         traces.append(highlight_trace(stream.X[s, 0], stream.X[s, 1], current, style))
