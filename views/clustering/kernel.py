@@ -186,7 +186,7 @@ def gallery_figure(X, k, h, first_seed, axes, truth, style, lang) -> go.Figure:
                 y=X[:, 1],
                 mode="markers",
                 showlegend=False,
-                hoverinfo="skip",
+                hoverinfo="none",
                 marker=dict(color=(model.labels_ % len(CLASS_COLORS)).astype(float), **marker),
                 customdata=np.full(len(X), first_seed + i),
             )
