@@ -212,31 +212,66 @@ def _panel(trace) -> tuple:
     return _part(trace, "xaxis") or "x", _part(trace, "yaxis") or "y", _part(trace, "scene")
 
 
+class FigureSpec(go.Figure):
+    """A finished figure spec that :func:`chart` serialises as it is (no second validation); it was
+    thinned where it was built: it draws ``shown`` of its ``total`` points (of each of ``panels``)."""
+
+    def __init__(self, spec: dict, shown: int = 0, total: int = 0, panels: int = 1):
+        super().__init__()
+        self._spec = spec
+        self._drawn = (shown, total, panels)  # (go.Figure takes no public attributes of its own)
+
+    def to_dict(self) -> dict:
+        return self._spec
+
+    def drawn(self) -> tuple[int, int, int]:
+        """The points drawn, the points there are, the panels they were counted in."""
+        return self._drawn
+
+
 def display_sample(fig: go.Figure) -> tuple[dict | go.Figure, int, int, int]:
     """The figure to draw, the points it draws and the points it has, per panel when the points of
     several panels (subplots) are thinned alike, and the number of those panels (:data:`DISPLAY_MARKERS`)."""
+    if isinstance(fig, FigureSpec):
+        return fig, *fig.drawn()
     total = point_count(fig.data)
     if total <= DISPLAY_MARKERS:
         return fig, total, total, 1
-    whole = sum(trace_length(tr) for tr in fig.data if is_points(tr) and not thinned(tr))
-    keep = max(DISPLAY_MARKERS - whole, 0) / (total - whole)
-
-    def thin(traces: list[dict]) -> list[dict]:
-        return [sampled(tr, keep) if thinned(tr) else tr for tr in traces]
-
-    spec = {"data": thin([tr.to_plotly_json() for tr in fig.data]), "layout": fig.layout.to_plotly_json()}
+    data, shown, total, panels = thin_points([tr.to_plotly_json() for tr in fig.data], total)
+    spec = {"data": data, "layout": fig.layout.to_plotly_json()}
     if fig.frames:
+        keep = _keep_share(fig.data, total)
         frames = [frame.to_plotly_json() for frame in fig.frames]
-        spec["frames"] = [{**frame, "data": thin(frame.get("data", []))} for frame in frames]
+        spec["frames"] = [{**frame, "data": _thin(frame.get("data", []), keep)} for frame in frames]
+    return spec, shown, total, panels
+
+
+def _keep_share(traces, total: int) -> float:
+    """The share of the thinned points that keeps the markers drawn at DISPLAY_MARKERS."""
+    whole = sum(trace_length(tr) for tr in traces if is_points(tr) and not thinned(tr))
+    return max(DISPLAY_MARKERS - whole, 0) / (total - whole)
+
+
+def _thin(traces: list[dict], keep: float) -> list[dict]:
+    return [sampled(tr, keep) if thinned(tr) else tr for tr in traces]
+
+
+def thin_points(traces: list[dict], total: int | None = None) -> tuple[list[dict], int, int, int]:
+    """Trace dicts with at most about DISPLAY_MARKERS markers (an even sample of the thinned ones); the
+    points drawn and there are, per panel when several panels are thinned alike, and those panels."""
+    total = point_count(traces) if total is None else total
+    if total <= DISPLAY_MARKERS:
+        return traces, total, total, 1
+    after = _thin(traces, _keep_share(traces, total))
     panels = {}  # panel → (points drawn, points there are)
-    for before, after in zip(fig.data, spec["data"], strict=True):
+    for before, drawn in zip(traces, after, strict=True):
         if thinned(before):
             shown, had = panels.get(_panel(before), (0, 0))
-            panels[_panel(before)] = (shown + trace_length(after), had + trace_length(before))
+            panels[_panel(before)] = (shown + trace_length(drawn), had + trace_length(before))
     if len(panels) > 1 and len(set(panels.values())) == 1:
         shown, total = next(iter(panels.values()))
-        return spec, shown, total, len(panels)
-    return spec, point_count(spec["data"]), total, 1
+        return after, shown, total, len(panels)
+    return after, point_count(after), total, 1
 
 
 def drawn_caption(keep: slice | np.ndarray, n: int) -> None:

@@ -22,6 +22,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.charts import DISPLAY_MARKERS
+from ui.charts import FigureSpec
 from ui.charts import chart
 from ui.charts import clicked_points
 from ui.charts import cut_points
@@ -100,17 +101,6 @@ def frame_parts(frames: list[list[dict]]) -> list[list[dict]]:
                 for p in parts:
                     del p[j][key]
     return parts
-
-
-class FigureSpec(go.Figure):
-    """A finished figure spec that ``ui.charts.chart`` serialises as it is (no second validation)."""
-
-    def __init__(self, spec: dict):
-        super().__init__()
-        self._spec = spec
-
-    def to_dict(self) -> dict:
-        return self._spec
 
 
 def play_controls(n_frames: int, redraw: bool, frame_ms: int | None = None) -> list[dict]:

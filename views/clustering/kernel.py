@@ -7,7 +7,6 @@ Sugiyama §14.2 (k-means in the feature space of the Gaussian kernel; local mini
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
-from plotly.subplots import make_subplots
 
 from algorithms import KernelKMeans
 from algorithms import kernel_kmeans_starts
@@ -27,7 +26,8 @@ from ui.figures import grid_points
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
 from ui.i18n import t
-from ui.panels import boxed_panels
+from ui.panels import gallery_layout
+from ui.panels import panels_figure
 from ui.regions import region_trace
 from ui.stepper import StepView
 from ui.theme import CLASS_COLORS
@@ -175,39 +175,27 @@ def gallery_figure(X, k, h, first_seed, axes, truth, style, lang) -> go.Figure:
         )
         for i, m in enumerate(models)
     ]
-    fig = make_subplots(rows=3, cols=2, subplot_titles=titles, horizontal_spacing=0.05, vertical_spacing=0.09)
-    scale = discrete_scale(CLASS_COLORS)  # numeric colours: Plotly validates 5 000 colour names slowly
-    for i, model in enumerate(models):
-        fig.add_trace(
-            go.Scatter(
+    scale = discrete_scale(CLASS_COLORS)  # numeric colours: 5 000 colour names are a lot of JSON
+    marker = dict(colorscale=scale, cmin=-0.5, cmax=len(CLASS_COLORS) - 0.5,
+                  size=max(3, style.marker_size * 0.55))
+    panels = [
+        [
+            dict(
+                type="scatter",
                 x=X[:, 0],
                 y=X[:, 1],
                 mode="markers",
                 showlegend=False,
-                hoverinfo="skip",
-                marker=dict(
-                    color=(model.labels_ % len(CLASS_COLORS)).astype(float),
-                    colorscale=scale,
-                    cmin=-0.5,
-                    cmax=len(CLASS_COLORS) - 0.5,
-                    size=max(3, style.marker_size * 0.55),
-                ),
+                hoverinfo="none",
+                marker=dict(color=(model.labels_ % len(CLASS_COLORS)).astype(float), **marker),
                 customdata=np.full(len(X), first_seed + i),
-            ),
-            row=i // 2 + 1,
-            col=i % 2 + 1,
-        )
-    boxed_panels(fig, axes, style)
-    fig.update_layout(
-        height=style.figure_height + 160,
-        margin=dict(l=10, r=10, t=70, b=10),
-        title=dict(text=t("clu.gallery"), font=dict(size=style.title_size), x=0.01),
-        font=dict(size=style.font_size),
-        plot_bgcolor="white",
-        clickmode="event+select",
-        dragmode=False,
-    )
-    return fig
+            )
+        ]
+        for i, model in enumerate(models)
+    ]
+    layout = gallery_layout(style, t("clu.gallery"), style.figure_height + 160, clickmode="event+select",
+                            dragmode=False)
+    return panels_figure(panels, titles, 2, axes, style, (0.05, 0.09), **layout)
 
 
 def pick_seed():

@@ -8,7 +8,6 @@ seed 003 §5.1 (family 3, stacking); Zhou §8.4.3 (cross-validated first-level o
 import numpy as np
 import pandas as pd
 import streamlit as st
-from plotly.subplots import make_subplots
 
 from algorithms import DecisionTreeClassifier
 from algorithms import GaussianNaiveBayes
@@ -30,7 +29,7 @@ from ui.figures import class_traces
 from ui.figures import grid_points
 from ui.figures import scatter_axes
 from ui.i18n import t
-from ui.panels import boxed_panels
+from ui.panels import panels_figure
 from ui.regions import region_trace
 from views.ensembles._common import FRAME_GRID
 from views.ensembles._common import fit_or_warn
@@ -113,21 +112,23 @@ def stack_main(ctx, model) -> None:
         f"{name}: {fmt(tr if te is None else te)}"
         for name, tr, te in zip(titles, train_err, test_err, strict=True)
     ]
-    fig = make_subplots(rows=2, cols=2, subplot_titles=shown, horizontal_spacing=0.04, vertical_spacing=0.1)
     points = class_traces(X, y, model.classes_, style)
-    for i, z in enumerate(codes):
-        row, col = i // 2 + 1, i % 2 + 1
-        fig.add_trace(
-            region_trace(gx, gy, z.reshape(len(gy), len(gx)), len(model.classes_)), row=row, col=col
-        )
-        for trace in points:
-            fig.add_trace({**trace, "showlegend": i == 0, "legendgroup": trace["name"]}, row=row, col=col)
-    boxed_panels(fig, axes, style)
-    fig.update_layout(
+    panels = [
+        [
+            region_trace(gx, gy, z.reshape(len(gy), len(gx)), len(model.classes_)),
+            *({**trace, "showlegend": i == 0, "legendgroup": trace["name"]} for trace in points),
+        ]
+        for i, z in enumerate(codes)
+    ]
+    fig = panels_figure(
+        panels,
+        shown,
+        2,
+        axes,
+        style,
+        (0.04, 0.1),
         height=style.figure_height + 160,
         margin=dict(l=10, r=10, t=60, b=10),
-        font=dict(size=style.font_size),
-        plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="bottom", y=1.06, x=0),
         dragmode=False,
     )

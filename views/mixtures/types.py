@@ -7,7 +7,6 @@ fit's log-likelihood, number of free parameters and BIC.
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
-from plotly.subplots import make_subplots
 
 from algorithms import GaussianMixture
 from algorithms import fit_covariance_types
@@ -22,7 +21,7 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.i18n import current_language
 from ui.i18n import t
-from ui.panels import boxed_panels
+from ui.panels import panels_figure
 from views.mixtures._common import COVS
 from views.mixtures._common import TOL
 from views.mixtures._common import data_axes
@@ -55,24 +54,27 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
         )
         for cov, m in zip(COVS, models, strict=True)
     ]
-    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, horizontal_spacing=0.04, vertical_spacing=0.1)
     keep = even_sample(len(X), PANEL_POINTS)
-    for i, model in enumerate(models):
-        for trace in mixture_traces(X, keep, model, len(model.history_) - 1, style, names=False):
+    panels = []
+    for model in models:
+        traces = mixture_traces(X, keep, model, len(model.history_) - 1, style, names=False)
+        for trace in traces:
             if trace["mode"] == "markers":
                 trace["marker"] = {**trace["marker"], "size": style.marker_size * 0.7}
             if trace["mode"] == "markers+text":
                 trace["mode"] = "markers"
-            fig.add_trace(trace, row=i // 2 + 1, col=i % 2 + 1)
-    boxed_panels(fig, axes, style)
-    fig.update_layout(
+        panels.append(traces)
+    return panels_figure(
+        panels,
+        titles,
+        2,
+        axes,
+        style,
+        (0.04, 0.1),
         height=int(style.figure_height * 1.6),
         margin=dict(l=10, r=10, t=40, b=10),
         showlegend=False,
-        font=dict(size=style.font_size),
-        plot_bgcolor="white",
     )
-    return fig
 
 
 def render(ctx, controls, main) -> None:

@@ -10,7 +10,6 @@ from typing import Callable
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
-from plotly.subplots import make_subplots
 
 from algorithms import arrival_order
 from algorithms import corrupt_stream
@@ -32,7 +31,7 @@ from ui.figures import points_trace
 from ui.figures import safe_range
 from ui.figures import scatter_axes
 from ui.i18n import t
-from ui.panels import boxed_panels
+from ui.panels import panels_figure
 from ui.rings import ring_trace
 from ui.stepper import StepView
 from ui.stepper import stepper
@@ -243,23 +242,21 @@ def snapshot_panels(ctx, stream: Stream, learner: Learner, counts: list[int], ke
     cols = 2 if ctx.projector else len(counts)
     rows = -(-len(counts) // cols)
     titles = [t("onl.after_points", k=k) for k in counts]
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=0.03,
-                        vertical_spacing=0.12)
     size = max(4, style.marker_size * 0.6)
-    for i, k in enumerate(counts):
-        row, col = i // cols + 1, i % cols + 1
+    panels = []
+    for k in counts:
+        traces = []
         for j, label in enumerate(stream.classes):
-            mine = stream.y[:k] == label
-            seen = stream.X[:k][mine]
+            seen = stream.X[:k][stream.y[:k] == label]
             marker = dict(color=CLASS_COLORS[j], symbol=CLASS_SYMBOLS[j], size=size)
-            fig.add_trace(go.Scatter(x=seen[:, 0], y=seen[:, 1], mode="markers", showlegend=False,
-                                     hoverinfo="skip", marker=marker), row=row, col=col)
+            traces.append(dict(type="scatter", x=seen[:, 0], y=seen[:, 1], mode="markers", showlegend=False,
+                               hoverinfo="skip", marker=marker))
         snap = learner.model.history_[k - 1]
         lx, ly = line_points(np.r_[snap.b, snap.w], axes.x_range, axes.y_range)
-        fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", showlegend=False, hoverinfo="skip",
-                                 line=dict(color=learner.color, width=style.line_width)), row=row, col=col)
-    boxed_panels(fig, axes, style)
+        traces.append(dict(type="scatter", x=lx, y=ly, mode="lines", showlegend=False, hoverinfo="skip",
+                           line=dict(color=learner.color, width=style.line_width)))
+        panels.append(traces)
     height = (230 if not ctx.projector else 300) * rows + 40
-    fig.update_layout(height=height, margin=dict(l=10, r=10, t=50, b=10), font=dict(size=style.font_size),
-                      plot_bgcolor="white")
+    fig = panels_figure(panels, titles, cols, axes, style, (0.03, 0.12), height=height,
+                        margin=dict(l=10, r=10, t=50, b=10))
     chart(fig, key=key)

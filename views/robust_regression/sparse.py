@@ -6,9 +6,7 @@ and (b); the Huber loss in (c) and (d) suppresses it; the ℓ1 penalty in (b) an
 """
 
 import numpy as np
-import plotly.graph_objects as go
 import streamlit as st
-from plotly.subplots import make_subplots
 
 from algorithms import L1HuberRegression
 from ui.charts import chart
@@ -24,7 +22,7 @@ from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
 from ui.figures import bar_figure
 from ui.i18n import t
-from ui.panels import boxed_panels
+from ui.panels import panels_figure
 from ui.theme import BLUE
 from ui.theme import VERMILLION
 from views.robust_regression._common import SPARSE_MODELS
@@ -94,57 +92,32 @@ def corner_figure(fits, X, y, axes, lam, eta, ctx):
             PANELS, fits, [(0, np.inf), (lam, np.inf), (0, eta), (lam, eta)], strict=True
         )
     ]
-    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, horizontal_spacing=0.04, vertical_spacing=0.1)
     grid = grid_of(axes)
     truth = ctx.data.train.truth
+    panels = []
     for i, model in enumerate(fits):
-        row, col = i // 2 + 1, i % 2 + 1
+        traces = []
         if truth is not None:
-            fig.add_trace(
-                go.Scatter(
-                    x=grid,
-                    y=truth(grid),
-                    mode="lines",
-                    name=t("rob.truth"),
-                    showlegend=i == 0,
-                    line=dict(color=TRUTH_COLOR, dash="dot", width=style.line_width * 0.6),
-                ),
-                row=row,
-                col=col,
-            )
-        fig.add_trace(
-            go.Scatter(
-                x=X[:, 0],
-                y=y,
-                mode="markers",
-                name=t("rob.points"),
-                showlegend=i == 0,
-                marker=dict(color=BLUE, size=style.marker_size * 0.6),
-            ),
-            row=row,
-            col=col,
-        )
-        fig.add_trace(
-            go.Scatter(
-                x=grid,
-                y=model.predict(grid[:, None]),
-                mode="lines",
-                name=t("rob.fit"),
-                showlegend=i == 0,
-                line=dict(color=FIT_COLOR, width=style.line_width),
-            ),
-            row=row,
-            col=col,
-        )
-    boxed_panels(fig, axes, style)
-    fig.update_layout(
+            traces.append(dict(type="scatter", x=grid, y=truth(grid), mode="lines", name=t("rob.truth"),
+                               showlegend=i == 0,
+                               line=dict(color=TRUTH_COLOR, dash="dot", width=style.line_width * 0.6)))
+        traces.append(dict(type="scatter", x=X[:, 0], y=y, mode="markers", name=t("rob.points"),
+                           showlegend=i == 0, marker=dict(color=BLUE, size=style.marker_size * 0.6)))
+        traces.append(dict(type="scatter", x=grid, y=model.predict(grid[:, None]), mode="lines",
+                           name=t("rob.fit"), showlegend=i == 0,
+                           line=dict(color=FIT_COLOR, width=style.line_width)))
+        panels.append(traces)
+    return panels_figure(
+        panels,
+        titles,
+        2,
+        axes,
+        style,
+        (0.04, 0.1),
         height=style.figure_height + 120,
         margin=dict(l=10, r=10, t=int(4.5 * style.font_size), b=10),
         legend=dict(orientation="h", yanchor="top", y=1.0, yref="container", xanchor="left", x=0.0),
-        font=dict(size=style.font_size),
-        plot_bgcolor="white",
     )
-    return fig
 
 
 def theta_figure(model, style):

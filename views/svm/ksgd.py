@@ -11,7 +11,6 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
-from plotly.subplots import make_subplots
 
 from algorithms import KERNEL_LOSSES
 from algorithms import KernelSGD
@@ -37,6 +36,7 @@ from ui.figures import safe_range
 from ui.i18n import current_language
 from ui.i18n import t
 from ui.panels import gallery_layout
+from ui.panels import panels_figure
 from ui.views import fitted
 from views.svm._common import error_rate
 from views.svm._common import plane_axes
@@ -115,8 +115,8 @@ def gallery_figure(X, y, lam, loss, n_iter, eta0, axes, style, lang) -> go.Figur
         t("svm.ksgd_panel", tau=number(tau), err=fmt(error_rate(model.predict(X), y), 3))
         for tau, model in zip(TAUS, models, strict=True)
     ]
-    fig = make_subplots(rows=2, cols=3, subplot_titles=titles, horizontal_spacing=0.03, vertical_spacing=0.1)
-    for k, model in enumerate(models):
+    panels = []
+    for model in models:
         f = model.decision_function(pts).reshape(len(gy), len(gx)).astype(np.float32)
         traces = decision_surface(
             gx, gy, (f > 0).astype(np.uint8), style, n_classes=2, decision=f, levels=(0.0,)
@@ -124,9 +124,9 @@ def gallery_figure(X, y, lam, loss, n_iter, eta0, axes, style, lang) -> go.Figur
         for trace in class_traces(X, y, model.classes_, style):
             marker = {**trace["marker"], "size": max(4, style.marker_size * 0.6), "line": dict(width=0)}
             traces.append({**trace, "marker": marker, "showlegend": False})
-        for trace in traces:
-            fig.add_trace(trace, row=k // 3 + 1, col=k % 3 + 1)
-    return gallery_layout(fig, axes, style, t("svm.ksgd_gallery"), style.figure_height + 120)
+        panels.append(traces)
+    layout = gallery_layout(style, t("svm.ksgd_gallery"), style.figure_height + 120)
+    return panels_figure(panels, titles, 3, axes, style, (0.03, 0.1), **layout)
 
 
 def objective_figure(model, tau, style):
