@@ -48,7 +48,10 @@ def test_the_frames_leave_the_stepper_as_numbers_and_are_typed_only_when_sent():
     from ui.stepper import StepView
     from ui.stepper import animated_figure
 
-    view = StepView(go.Figure(), lambda s: [dict(type="scatter", x=np.arange(3.0), y=np.full(3, float(s)))], str)
+    def frame(s):
+        return [dict(type="scatter", x=np.arange(3.0), y=np.full(3, float(s)))]
+
+    view = StepView(go.Figure(), frame, str)
     spec = animated_figure(view, 5, 4)[0].to_dict()
     assert isinstance(spec["frames"][1]["data"][0]["y"], np.ndarray)  # digested as bytes, not base64
     assert spec["data"][0]["y"]["dtype"] == "f8"  # the figure itself is typed
