@@ -34,7 +34,7 @@ def test_domains_and_anchors_are_those_of_make_subplots(rows, cols, h, v):
     oracle = make_subplots(rows=rows, cols=cols, subplot_titles=titles, horizontal_spacing=h,
                            vertical_spacing=v).to_dict()["layout"]
     panels = [[dict(type="scatter", x=[0.0], y=[0.0])] for _ in titles]
-    layout = panels_figure(panels, titles, cols, Axes((0, 1), (-2, 2)), NORMAL, (h, v)).to_dict()["layout"]
+    layout = panels_figure(panels, titles, Axes((0, 1), (-2, 2)), NORMAL, cols, (h, v)).to_dict()["layout"]
     assert len(grid_domains(rows, cols, h, v)) == rows * cols
     for name in [k for k in oracle if k.startswith(("xaxis", "yaxis"))]:
         assert layout[name]["anchor"] == oracle[name]["anchor"]
@@ -49,8 +49,7 @@ def test_domains_and_anchors_are_those_of_make_subplots(rows, cols, h, v):
 
 
 def test_every_panel_is_framed_over_the_same_ranges_with_titles_a_size_smaller():
-    spec = panels_figure([[], [], []], ["a", "b", "c"], 2, Axes((0, 1), (-2, 2)), PROJECTOR, (0.04, 0.1),
-                         height=500)
+    spec = panels_figure([[], [], []], ["a", "b", "c"], Axes((0, 1), (-2, 2)), PROJECTOR, height=500)
     layout = spec.to_dict()["layout"]
     for n in ("", "2", "3", "4"):  # the empty fourth cell is framed too, as boxed make_subplots framed it
         assert layout[f"xaxis{n}"]["range"] == [0, 1] and layout[f"yaxis{n}"]["range"] == [-2, 2]
@@ -65,7 +64,7 @@ def test_traces_keep_their_numbers_and_sit_in_their_panel():
     ids = np.arange(7)
     panels = [[dict(type="scatter", x=x, y=x**2, customdata=ids, mode="markers")],
               [dict(type="scatter", x=x, y=-x, mode="lines"), dict(type="scatter", x=[0.5], y=[0.25])]]
-    data = panels_figure(panels, ["a", "b"], 2, Axes((-1, 1), (-1, 1)), NORMAL, (0.04, 0.1)).to_dict()["data"]
+    data = panels_figure(panels, ["a", "b"], Axes((-1, 1), (-1, 1)), NORMAL).to_dict()["data"]
     assert [(tr["xaxis"], tr["yaxis"]) for tr in data] == [("x", "y"), ("x2", "y2"), ("x2", "y2")]
     np.testing.assert_array_equal(decoded(data[0]["x"]), x)
     np.testing.assert_array_equal(decoded(data[0]["y"]), x**2)
@@ -78,7 +77,7 @@ def test_many_points_are_thinned_per_panel_as_a_plotly_figure_would_be():
     n = DISPLAY_MARKERS // 2
     x = np.random.default_rng(0).normal(size=n)
     panels = [[dict(type="scatter", x=x, y=x, mode="markers", customdata=np.full(n, k))] for k in range(4)]
-    spec = panels_figure(panels, list("abcd"), 2, Axes((-3, 3), (-3, 3)), NORMAL, (0.04, 0.1))
+    spec = panels_figure(panels, list("abcd"), Axes((-3, 3), (-3, 3)), NORMAL)
     old = make_subplots(rows=2, cols=2)
     for k, traces in enumerate(panels):
         old.add_trace(traces[0], row=k // 2 + 1, col=k % 2 + 1)

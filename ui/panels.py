@@ -51,10 +51,10 @@ def panel_title(text: str, x: float, y: float, style: Style) -> dict:
 def panels_figure(
     panels: list[list],
     titles: list[str],
-    cols: int,
     axes: Axes,
     style: Style,
-    spacing: tuple[float, float],
+    cols: int = 2,
+    spacing: tuple[float, float] = (0.04, 0.1),
     **layout,
 ) -> FigureSpec:
     """Panel i (row by row, ``cols`` a row) draws the traces ``panels[i]`` (dicts or Plotly traces)

@@ -195,7 +195,7 @@ def gallery_figure(X, k, h, first_seed, axes, truth, style, lang) -> go.Figure:
     ]
     layout = gallery_layout(style, t("clu.gallery"), style.figure_height + 160, clickmode="event+select",
                             dragmode=False)
-    return panels_figure(panels, titles, 2, axes, style, (0.05, 0.09), **layout)
+    return panels_figure(panels, titles, axes, style, spacing=(0.05, 0.09), **layout)
 
 
 def pick_seed():

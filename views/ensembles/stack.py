@@ -123,10 +123,8 @@ def stack_main(ctx, model) -> None:
     fig = panels_figure(
         panels,
         shown,
-        2,
         axes,
         style,
-        (0.04, 0.1),
         height=style.figure_height + 160,
         margin=dict(l=10, r=10, t=60, b=10),
         legend=dict(orientation="h", yanchor="bottom", y=1.06, x=0),

@@ -67,10 +67,8 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
     return panels_figure(
         panels,
         titles,
-        2,
         axes,
         style,
-        (0.04, 0.1),
         height=int(style.figure_height * 1.6),
         margin=dict(l=10, r=10, t=40, b=10),
         showlegend=False,

@@ -257,6 +257,6 @@ def snapshot_panels(ctx, stream: Stream, learner: Learner, counts: list[int], ke
                            line=dict(color=learner.color, width=style.line_width)))
         panels.append(traces)
     height = (230 if not ctx.projector else 300) * rows + 40
-    fig = panels_figure(panels, titles, cols, axes, style, (0.03, 0.12), height=height,
+    fig = panels_figure(panels, titles, axes, style, cols=cols, spacing=(0.03, 0.12), height=height,
                         margin=dict(l=10, r=10, t=50, b=10))
     chart(fig, key=key)

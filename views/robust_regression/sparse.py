@@ -110,10 +110,8 @@ def corner_figure(fits, X, y, axes, lam, eta, ctx):
     return panels_figure(
         panels,
         titles,
-        2,
         axes,
         style,
-        (0.04, 0.1),
         height=style.figure_height + 120,
         margin=dict(l=10, r=10, t=int(4.5 * style.font_size), b=10),
         legend=dict(orientation="h", yanchor="top", y=1.0, yref="container", xanchor="left", x=0.0),

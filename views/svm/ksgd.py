@@ -126,7 +126,7 @@ def gallery_figure(X, y, lam, loss, n_iter, eta0, axes, style, lang) -> go.Figur
             traces.append({**trace, "marker": marker, "showlegend": False})
         panels.append(traces)
     layout = gallery_layout(style, t("svm.ksgd_gallery"), style.figure_height + 120)
-    return panels_figure(panels, titles, 3, axes, style, (0.03, 0.1), **layout)
+    return panels_figure(panels, titles, axes, style, cols=3, spacing=(0.03, 0.1), **layout)
 
 
 def objective_figure(model, tau, style):
