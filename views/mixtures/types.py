@@ -64,15 +64,9 @@ def types_figure(X, k, init, seed, axes, style, lang) -> go.Figure:
             if trace["mode"] == "markers+text":
                 trace["mode"] = "markers"
         panels.append(traces)
-    return panels_figure(
-        panels,
-        titles,
-        axes,
-        style,
-        height=int(style.figure_height * 1.6),
-        margin=dict(l=10, r=10, t=40, b=10),
-        showlegend=False,
-    )
+    height = int(style.figure_height * 1.6)
+    return panels_figure(panels, titles, axes, style, height=height, margin=dict(l=10, r=10, t=40, b=10),
+                         showlegend=False)
 
 
 def render(ctx, controls, main) -> None:

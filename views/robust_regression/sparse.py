@@ -107,15 +107,9 @@ def corner_figure(fits, X, y, axes, lam, eta, ctx):
                            name=t("rob.fit"), showlegend=i == 0,
                            line=dict(color=FIT_COLOR, width=style.line_width)))
         panels.append(traces)
-    return panels_figure(
-        panels,
-        titles,
-        axes,
-        style,
-        height=style.figure_height + 120,
-        margin=dict(l=10, r=10, t=int(4.5 * style.font_size), b=10),
-        legend=dict(orientation="h", yanchor="top", y=1.0, yref="container", xanchor="left", x=0.0),
-    )
+    legend = dict(orientation="h", yanchor="top", y=1.0, yref="container", xanchor="left", x=0.0)
+    return panels_figure(panels, titles, axes, style, height=style.figure_height + 120,
+                         margin=dict(l=10, r=10, t=int(4.5 * style.font_size), b=10), legend=legend)
 
 
 def theta_figure(model, style):
