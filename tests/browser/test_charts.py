@@ -75,7 +75,7 @@ def test_stepper_frames_come_when_play_asks_and_stay_until_the_fit_changes(serve
 
 
 def test_polyline_pieces_are_drawn_apart(server, page):
-    """ui.polylines puts NaN between pieces: plotly.js must break the line there (the k-NN graph's
+    """ui.polylines puts None between pieces: plotly.js must break the line there (the k-NN graph's
     edges are separate segments, not one zigzag through every point)."""
     page.goto(f"{server}/clustering?clu.view=spectral")
     wait_for_app(page)
@@ -86,7 +86,7 @@ def test_polyline_pieces_are_drawn_apart(server, page):
         const trace = plot._fullData.findIndex(t => t.mode === 'lines');
         const lines = plot.querySelectorAll('.scatterlayer .trace')[trace].querySelectorAll('.js-line');
         const moves = Array.from(lines).map(l => (l.getAttribute('d').match(/M/g) || []).length);
-        return [Array.from(plot._fullData[trace].x).filter(v => Number.isNaN(v)).length,
+        return [Array.from(plot._fullData[trace].x).filter(v => v === null).length,
                 moves.reduce((a, b) => a + b, 0)];
     }}""")
     pieces, moves = edges

@@ -21,7 +21,7 @@ def tile_layout(n_labellings: int) -> tuple[int, int]:
 
 
 def _joined(pieces) -> tuple[np.ndarray, np.ndarray]:
-    """Equal-length polylines as one trace's x and y (NaN between pieces)."""
+    """Equal-length polylines as one trace's x and y (None between pieces)."""
     if not pieces:
         return np.array([]), np.array([])
     return polylines(np.array(pieces))
