@@ -205,9 +205,10 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
             "t": layout.get("margin", {}).get("t", 0) + 2 * title_size,
         }
     layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
+    animation = None
     if n_steps > 1:
         parts = frame_parts([drawn.thin(frame) for frame in frames])
-        spec["frames"] = [  # numpy arrays: ui.charts digests them, and types them only when ▶ asks
+        animation = [
             dict(
                 data=data,
                 traces=list(range(first, first + len(current))),
@@ -218,11 +219,10 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
         ]
         layout["margin"] = {**layout.get("margin", {}), "b": 80}
         layout["updatemenus"] = play_controls(len(steps), view.redraw, view.frame_ms)
-    frames = spec.pop("frames", None)
-    spec = typed(spec)
-    if frames:
-        spec["frames"] = frames
-    return FigureSpec(spec), drawn.shown, drawn.total
+    figure = typed(spec)
+    if animation:
+        figure["frames"] = animation  # numpy arrays: ui.charts digests them, and types them only when ▶ asks
+    return FigureSpec(figure), drawn.shown, drawn.total
 
 
 def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
