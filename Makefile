@@ -26,8 +26,11 @@ test: $(VENV)/.dev-installed
 	$(PY) -m ruff check algorithms ui pages bench tests app.py
 	$(PY) -m pytest -n 2 --dist loadgroup
 
+# BEFORE: the commit whose code the bench times beside today's (the last one before issue 18's speed
+# work); `make bench BEFORE=` times today's code only.
+BEFORE ?= fd6c1c8
 bench: $(VENV)/.dev-installed
-	$(PY) -m bench
+	$(PY) -m bench $(if $(BEFORE),--before $(BEFORE))
 
 load: $(VENV)/.dev-installed
 	$(PY) -m bench.load $(LOAD_ARGS)

@@ -70,22 +70,25 @@ def rerun_times(file: str, query: dict | None = None) -> dict:
 LARGE_N = 20_000
 
 
-def page_rows(pages: list[str] | None = None, large_n: int = LARGE_N) -> list[dict]:
-    """Default data, then the same page with ``large_n`` points (its default data set, if generated);
-    ``pages``: page keys or URL paths to keep (None: every page)."""
+def page_rows(pages: list[str] | None = None, large_n: int | None = LARGE_N) -> list[dict]:
+    """Default data, then the same page with ``large_n`` points (its default data set, if generated;
+    None: default data only); ``pages``: page keys or URL paths to keep (None: every page)."""
     rows = []
     for page in [p for p in PAGES if not pages or p.key in pages or p.url_path in pages]:
         row = {"page": page.key, **rerun_times(page.file)}
-        large = rerun_times(page.file, {f"{page.key}.n": str(large_n)})
-        row["large_median_ms"], row["large_p95_ms"] = large["median_ms"], large["p95_ms"]
+        if large_n:
+            large = rerun_times(page.file, {f"{page.key}.n": str(large_n)})
+            row["large_median_ms"], row["large_p95_ms"] = large["median_ms"], large["p95_ms"]
         rows.append(row)
     return rows
 
 
-def view_rows() -> list[dict]:
-    """Every view of every page (discovered from views/<page>/), opened by its URL, default data."""
+def view_rows(pages: list[str] | None = None) -> list[dict]:
+    """Every view of every page (discovered from views/<page>/; ``pages``: page keys to keep), opened
+    by its URL, default data."""
     return [
         {"view": f"{page.key}.{code}", **rerun_times(page.file, {f"{page.key}.view": code})}
         for page in PAGES
+        if not pages or page.key in pages
         for code in page.views
     ]
