@@ -1,12 +1,18 @@
-"""Display sampling of large scatter charts (ui.charts.display_sample)."""
+"""Display sampling of large scatter charts (ui.charts.display_sample) and the figure spec a chart sends."""
+
+import base64
+import json
 
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 from plotly.subplots import make_subplots
 
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import display_sample
+from ui.charts import figure_dict
 from ui.charts import frames_digest
+from ui.charts import typed
 
 
 def big_figure(n_a=8000, n_b=4000, frames=False) -> go.Figure:
@@ -83,3 +89,29 @@ def test_the_frames_digest_follows_every_number_of_the_frames():
     assert frames_digest(frames([1, 2, 3])) == same
     assert len({same, frames_digest(frames([1, 2, 4])), frames_digest(frames([1, 2, 3], "step 2")),
                 frames_digest(frames([1, 2, 3], dtype=np.float64))}) == 4
+
+
+def _decoded(obj):
+    """A JSON figure with plotly.js typed arrays read back as lists."""
+    if isinstance(obj, dict) and "bdata" in obj:
+        values = np.frombuffer(base64.b64decode(obj["bdata"]), dtype=obj["dtype"])
+        shape = [int(s) for s in obj.get("shape", str(len(values))).split(",")]
+        return values.reshape(shape).tolist()
+    if isinstance(obj, dict):
+        return {k: _decoded(v) for k, v in obj.items()}
+    return [_decoded(v) for v in obj] if isinstance(obj, list) else obj
+
+
+def test_a_figure_is_sent_with_the_numbers_plotly_would_send_without_its_deep_copy():
+    fig = go.Figure(go.Scatter(x=np.arange(5), y=np.linspace(0, 1, 5), customdata=np.arange(5)[:, None],
+                               text=["a", "b", "c", "d", "e"], marker=dict(size=np.array([1, 2, 3, 4, 5]))),
+                    layout=dict(xaxis=dict(range=np.array([0.0, 4.0])), template="plotly_white"))
+    fig.add_heatmap(z=np.arange(12.0).reshape(3, 4), x=np.array([1, 2**40, 3, 4]))
+    fig.frames = [go.Frame(data=[go.Scatter(x=np.arange(3), y=np.ones(3))], name="0")]
+    ours = json.loads(pio.to_json(typed(figure_dict(fig)), validate=False))
+    plotly = json.loads(pio.to_json(fig.to_dict(), validate=False))
+    assert _decoded(ours) == _decoded(plotly)
+    assert ours["layout"]["xaxis"]["range"] == [0.0, 4.0]                 # plotly.js reads ranges as lists
+    assert ours["data"][1]["x"] == [1, 2**40, 3, 4]                      # no 64-bit integer arrays there
+    assert ours["data"][0]["y"]["dtype"] == "f8" and ours["data"][1]["z"]["shape"] == "3, 4"
+    assert figure_dict(fig)["data"][0]["y"] is fig._data[0]["y"]       # read, not copied

@@ -50,7 +50,7 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
     record("figures", fig)
     clickable = on_select is not None
     spec, shown, total, panels = display_sample(fig)
-    spec = dict(spec if isinstance(spec, dict) else spec.to_dict())
+    spec = dict(spec if isinstance(spec, dict) else figure_dict(spec))
     frames = spec.pop("frames", None)
     digest = frames_digest(frames) if frames else None
     sent = st.session_state.setdefault(FRAMES_SENT, {})
@@ -62,7 +62,7 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
         if sent.get(key) != digest:
             sent.pop(key, None)
     wanted.discard(key)
-    figure = pio.to_json(spec, validate=False)  # no second validation of the figure
+    figure = pio.to_json(typed(spec), validate=False)  # no second validation of the figure
     config = json.dumps({**CONFIG, **image_options(key)})
     data = (f'{{"figure": {figure}, "config": {config}, "clickable": {json.dumps(clickable)}, '
             f'"frames": {frames or "null"}, "frames_digest": {json.dumps(digest)}}}')
@@ -76,6 +76,19 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
         callbacks["on_selection_change"] = on_select
     mounted(CHART)(key=key, data=data.encode(), **callbacks)
     sampled_caption(shown, total, panels)
+
+
+def figure_dict(fig: go.Figure) -> dict:
+    """The figure's data, layout and frames as Plotly keeps them (validated dicts, numpy arrays as they
+    are), without ``Figure.to_dict``'s deep copy of all of it and its per-array checks: ``chart`` only
+    reads them, and :func:`typed` turns the arrays into typed-array specs in new containers. (Plotly's
+    ``_data``, ``_layout`` and ``_frame_objs`` are private; requirements pin Plotly.)"""
+    if isinstance(fig, FigureSpec):
+        return fig.to_dict()
+    spec = {"data": fig._data, "layout": fig._layout}
+    if fig._frame_objs:
+        spec["frames"] = [frame._props for frame in fig._frame_objs]
+    return spec
 
 
 def frames_digest(frames: list) -> str:
@@ -112,6 +125,7 @@ FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 _NESTED = (dict, list, tuple, np.ndarray)
+_UNTYPED_KEYS = ("geojson", "layer", "layers", "range")  # values plotly.js reads as plain lists (as Plotly)
 
 
 def typed(obj, f32: bool = False):
@@ -119,12 +133,14 @@ def typed(obj, f32: bool = False):
     per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes).
     A list of plain values (numbers, text, None: a polyline's points) is kept as it is."""
     if isinstance(obj, dict):
-        return {k: typed(v, f32) for k, v in obj.items()}
+        return {k: v if k in _UNTYPED_KEYS else typed(v, f32) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         if not any(isinstance(v, _NESTED) for v in obj):
             return obj
         return [typed(v, f32) for v in obj]
     if isinstance(obj, np.ndarray) and obj.dtype.kind in "iuf" and obj.size:
+        if obj.dtype == np.int64 and not (-2**31 <= obj.min() and obj.max() < 2**31):
+            return obj                                     # (plotly.js has no 64-bit integer arrays)
         a = obj.astype(np.int32) if obj.dtype == np.int64 else obj
         if f32 and a.dtype == np.float64 and not (np.abs(a) > FLOAT32_MAX).any():  # diverged runs stay f8
             a = a.astype(np.float32)
