@@ -13,7 +13,6 @@ page or view it does not have is not measured.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import os
@@ -71,9 +70,11 @@ class Before:
 def answer(request: dict):
     """One request of the main process, answered with this process's code (the old one in a worker).
 
-    ``fit``: the rows of ``run_fit_sizes`` for the case ``name`` of ``family``, ours only, or
-    ``{"missing": why}``; ``pages``: page rerun rows at default data; ``views``: view rerun rows;
-    ``browser``: round-trip rows at default data, of the pages and views this code has.
+    ``fit``: the rows of ``run_fit_sizes`` for the case ``name`` of ``family`` (timed in turns with
+    scikit-learn's fit, as in the main process: a large reference fit slows the next one by what it
+    leaves in memory and caches), or ``{"missing": why}``; ``pages``: page rerun rows at default
+    data; ``views``: view rerun rows; ``browser``: round-trip rows at default data, of the pages and
+    views this code has.
     """
     what = request["what"]
     if what == "fit":
@@ -87,8 +88,7 @@ def answer(request: dict):
             case.ours().fit(*case.data(request["sizes"][0]))      # also warms up, as the first of 3+ runs
         except (ImportError, TypeError, ValueError) as error:
             return {"missing": f"{type(error).__name__}: {error}"}
-        return run_fit_sizes(dataclasses.replace(case, reference=None), tuple(request["sizes"]),
-                             request["budget"])
+        return run_fit_sizes(case, tuple(request["sizes"]), request["budget"])
     if what == "pages":
         from bench.pages import page_rows
         return page_rows(request["pages"], None)

@@ -42,6 +42,10 @@ def test_a_case_the_old_code_cannot_build_is_missing_and_one_it_can_is_timed(mon
     assert gone == {"missing": "ImportError: Gone is not in this commit's algorithms"}
     rows = answer({"what": "fit", "family": "glm", "name": "here", "sizes": [50, 100], "budget": 1.0})
     assert [r["n"] for r in rows] == [50, 100] and all(r["ours_ms"] > 0 and r["ratio"] is None for r in rows)
+    both = FitCase("both", _Fits, _Fits, lambda n: (np.zeros((n, 2)),))
+    monkeypatch.setattr(bench.fits_glm, "CASES", [both])
+    rows = answer({"what": "fit", "family": "glm", "name": "both", "sizes": [50], "budget": 1.0})
+    assert rows[0]["reference_ms"] > 0 and rows[0]["ratio"] > 0       # timed in turns, as in the main process
 
 
 def test_the_report_puts_the_old_figures_and_after_over_before_beside_todays():
