@@ -26,9 +26,9 @@ test: $(VENV)/.dev-installed
 	$(PY) -m ruff check algorithms ui pages bench tests app.py
 	$(PY) -m pytest -n 2 --dist loadgroup
 
-# BEFORE: the commit whose code the bench times beside today's (the last one before issue 18's speed
-# work); `make bench BEFORE=` times today's code only.
-BEFORE ?= fd6c1c8
+# BEFORE: the commit whose code the bench times beside today's: the last one before issue 18's speed
+# work (its first, daabd7c, sped up the online learners); `make bench BEFORE=` times today's code only.
+BEFORE ?= a2782d6
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench $(if $(BEFORE),--before $(BEFORE))
 
