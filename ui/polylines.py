@@ -31,3 +31,54 @@ def polylines_trace(pieces: np.ndarray, name: str, color: str, width: float, **e
     x, y = polylines(pieces)
     line = dict(color=color, width=width)
     return dict(type="scatter", mode="lines", x=x, y=y, name=name, line=line, hoverinfo="skip", **extra)
+
+
+def graph_walk(points: np.ndarray, edges: np.ndarray) -> tuple[list, list]:
+    """A graph's edges (rows of ``edges``: pairs of indices into ``points``) as one trace's x and y: for
+    each connected part one walk along every edge and back (depth first), None between parts.
+
+    Drawn, each edge is one stroke as with :func:`polylines`, but plotly.js draws a line trace piece by
+    piece: the spectral clustering page's k-NN graph (1 900 edges) took ~60 ms to redraw as 1 900
+    pieces and ~12 ms as one walk. Draw it without line simplification (:func:`graph_trace`), which
+    could drop the turning points.
+    """
+    edges = np.asarray(edges, dtype=int).reshape(-1, 2)
+    neighbours = [[] for _ in range(len(points))]
+    for e, (a, b) in enumerate(edges.tolist()):
+        neighbours[a].append((b, e))
+        neighbours[b].append((a, e))
+    used, seen, order = bytearray(len(edges)), bytearray(len(points)), []
+    for root in np.unique(edges).tolist():
+        if seen[root]:
+            continue
+        seen[root] = 1
+        order += [-1, root] if order else [root]
+        stack = [(root, iter(neighbours[root]))]
+        while stack:
+            v, rest = stack[-1]
+            for u, e in rest:
+                if used[e]:
+                    continue
+                used[e] = 1
+                if seen[u]:
+                    order += [u, v]  # there and back
+                else:
+                    seen[u] = 1
+                    order.append(u)
+                    stack.append((u, iter(neighbours[u])))
+                break
+            else:
+                stack.pop()
+                if stack:
+                    order.append(stack[-1][0])  # back along the edge it came by
+    order = np.array(order, dtype=int)
+    xy = np.asarray(points, dtype=float)[order].astype(object)
+    xy[order < 0] = None
+    return xy[:, 0].tolist(), xy[:, 1].tolist()
+
+
+def graph_trace(points: np.ndarray, edges: np.ndarray, name: str, color: str, width: float, **extra) -> dict:
+    """A graph's edges (pairs of indices into ``points``) as one thin line trace without hover."""
+    x, y = graph_walk(points, edges)
+    line = dict(color=color, width=width, simplify=False)
+    return dict(type="scatter", mode="lines", x=x, y=y, name=name, line=line, hoverinfo="skip", **extra)

@@ -74,20 +74,22 @@ def test_stepper_frames_come_when_play_asks_and_stay_until_the_fit_changes(serve
     assert messages == []
 
 
-def test_polyline_pieces_are_drawn_apart(server, page):
-    """ui.polylines puts None between pieces: plotly.js must break the line there (the k-NN graph's
-    edges are separate segments, not one zigzag through every point)."""
+def test_graph_edges_are_drawn_as_one_walk_with_every_turn_kept(server, page):
+    """ui.polylines.graph_walk: plotly.js must draw the k-NN graph as the walk it is sent, breaking the
+    line only between parts (None) and keeping every turning point (no line simplification), so that
+    each edge is stroked."""
     page.goto(f"{server}/clustering?clu.view=spectral")
     wait_for_app(page)
     graph = ".st-key-clu-sc_graph .js-plotly-plot"
     page.wait_for_selector(graph)
-    edges = page.evaluate(f"""() => {{
+    sent, drawn = page.evaluate(f"""() => {{
         const plot = document.querySelector('{graph}');
         const trace = plot._fullData.findIndex(t => t.mode === 'lines');
+        const x = Array.from(plot._fullData[trace].x);
         const lines = plot.querySelectorAll('.scatterlayer .trace')[trace].querySelectorAll('.js-line');
-        const moves = Array.from(lines).map(l => (l.getAttribute('d').match(/M/g) || []).length);
-        return [Array.from(plot._fullData[trace].x).filter(v => v === null).length,
-                moves.reduce((a, b) => a + b, 0)];
+        const d = Array.from(lines).map(l => l.getAttribute('d')).join('');
+        return [[x.filter(v => v !== null).length, x.filter(v => v === null).length + 1],
+                [(d.match(/[ML]/g) || []).length, (d.match(/M/g) || []).length]];
     }}""")
-    pieces, moves = edges
-    assert pieces > 100 and moves == pieces  # one move-to per edge: drawn apart
+    assert sent[0] > 2000  # points of the walk: each of ~1 900 edges there and back
+    assert drawn == sent  # every point drawn, a move-to only where a part begins

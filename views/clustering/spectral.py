@@ -26,6 +26,7 @@ from ui.figures import base_figure
 from ui.figures import padded_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.polylines import graph_walk
 from ui.polylines import polylines
 from ui.stepper import StepView
 from ui.theme import BLACK
@@ -47,8 +48,7 @@ MAX_N = 1000  # larger data are subsampled (the eigenproblem costs O(n³))
 @st.cache_data(max_entries=32, show_spinner=False)
 def fit_spectral(X, c, knn, seed):
     model = SpectralClustering(c, knn, random_state=seed).fit(X)
-    i, j = np.nonzero(np.triu(model.affinity_matrix_, 1))
-    return model, polylines(np.stack([X[i], X[j]], axis=1))
+    return model, graph_walk(X, np.argwhere(np.triu(model.affinity_matrix_, 1)))
 
 
 def render(ctx, controls, main):
@@ -133,7 +133,7 @@ def graph_chart(ctx, X, edges, labels, c, cut):
             y=edges[1],
             name=t("clu.edges"),
             hoverinfo="skip",
-            line=dict(color="#b5b5b5", width=1),
+            line=dict(color="#b5b5b5", width=1, simplify=False),  # (see graph_walk)
         )
     )
     fig.add_traces(cluster_traces(X, labels, c, ctx.style))
