@@ -1,8 +1,8 @@
 // The formulas of a view with their sources, typeset by the KaTeX of Streamlit's own st.latex (its
 // rehype-katex chunk, so they look like st.latex and its stylesheet fits), each in a node that is kept
-// between reruns: a rerun typesets again only the formulas whose LaTeX changed. st.latex re-renders
-// every formula on every rerun, and stepping through EM's 40 steps changes none of its 6 formulas
-// (issue 18). The source lines are set as text, never as HTML.
+// between reruns: a rerun typesets again only the formulas whose LaTeX changed, after the charts are
+// drawn. st.latex re-renders every formula on every rerun, and stepping through EM's 40 steps changes
+// none of its 6 formulas (issue 18). The source lines are set as text, never as HTML.
 let plugin = null;
 const load = (file) =>
   (plugin ??= import(new URL(`../ml_explorer_katex.js/${file}`, import.meta.url).href).then((m) => m.default({})));
@@ -33,6 +33,15 @@ function typeset(transform, latex) {
   return tree.children.map(html).join("");
 }
 
+// After the next frame has been painted (or 50 ms: a hidden tab paints no frames). Typesetting and
+// laying out KaTeX's HTML takes the main thread for 10-40 ms, and Streamlit hands a rerun's new
+// formulas over in the same task as its new charts: typeset at once, they held back the redrawn
+// chart's frame, which is what a moved slider is for (gmm·em round trip ~207 → ~182 ms, issue 18).
+const painted = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 50);
+});
+
 function item(node, i) {
   let found = node.children[i];
   if (!found) {
@@ -59,7 +68,8 @@ export default async function ({ data, parentElement }) {
   node.dataset.drawing = "true";
   const { katex, formulas } = JSON.parse(text);
   const transform = await load(katex).catch(() => null); // without KaTeX, the LaTeX source as text
-  if (node.wanted !== text) return; // newer formulas came while KaTeX loaded
+  await painted(); // the charts of this rerun are drawn first (see painted)
+  if (node.wanted !== text) return; // newer formulas came meanwhile
   formulas.forEach(([latex, source], i) => {
     const block = item(node, i);
     if (block.latex !== latex) {
