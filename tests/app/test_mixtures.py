@@ -239,3 +239,17 @@ def test_at_20000_points_each_chart_draws_a_sample_said_once_with_the_true_total
     assert not at.exception
     drawn = [c.value for c in at.caption if c.value.startswith("Drawn:")]
     assert drawn and all(f"{per_chart:,} of 20,000 points" in text for text in drawn), drawn
+
+
+def test_the_code_is_written_only_while_its_panel_is_open():
+    """ui.explain.code_view: a closed code panel sends no source (it was drawn again on every rerun)."""
+    at = open_page(PAGE, {"gmm.view": "em"})
+    assert [e.label for e in at.expander if "code" in e.label.lower()] and not at.code
+    at.session_state["explain.code"] = True
+    at.run()
+    assert not at.exception
+    assert [c.language for c in at.code] == ["python"]
+    assert "class GaussianMixture" in at.code[0].value
+    at.session_state["explain.code"] = False
+    at.run()
+    assert not at.code
