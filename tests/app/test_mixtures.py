@@ -178,6 +178,17 @@ def test_url_state_and_invalid_values():
     assert at.session_state["gmm.view"] == "em" and at.session_state["gmm.cov"] == "full"
 
 
+def test_covariance_panels_draw_points_without_outline_and_means_as_crosses():
+    at = open_page(PAGE, query={"gmm.view": "types", "gmm.k": "3"})
+    (spec,) = chart_specs(at)
+    markers = [tr for tr in spec["data"] if tr["mode"] == "markers"]
+    points = [tr for tr in markers if tr["marker"]["symbol"] != "x-thin"]
+    means = [tr for tr in markers if tr["marker"]["symbol"] == "x-thin"]
+    assert len(points) == 4 * 3 and len(means) == 4
+    assert all(tr["marker"]["line"] == {"width": 0} for tr in points)
+    assert all(tr["mode"] == "markers" and tr["marker"]["line"]["width"] == 3 for tr in means)
+
+
 def test_too_many_components_is_explained():
     at = open_page(PAGE, query={"gmm.data": "kmeans3", "gmm.n": "9", "gmm.k": "8", "gmm.view": "hard"})
     assert not at.exception
