@@ -62,7 +62,7 @@ def test_graph_walk_of_no_edges_is_empty():
 
 def test_graph_trace_keeps_every_turning_point():
     points = np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]])
-    trace = graph_trace(points, np.array([[0, 1], [1, 2]]), "graph", "#bbbbbb", 0.8)
+    trace = graph_trace(graph_walk(points, np.array([[0, 1], [1, 2]])), "graph", "#bbbbbb", 0.8)
     assert trace["x"] == [0.0, 1.0, 2.0, 1.0, 0.0] and trace["y"] == [0.0] * 5
     assert trace["line"] == {"color": "#bbbbbb", "width": 0.8, "simplify": False}
     assert trace["mode"] == "lines" and trace["hoverinfo"] == "skip" and trace["name"] == "graph"

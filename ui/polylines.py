@@ -39,8 +39,7 @@ def graph_walk(points: np.ndarray, edges: np.ndarray) -> tuple[list, list]:
 
     Drawn, each edge is one stroke as with :func:`polylines`, but plotly.js draws a line trace piece by
     piece: the spectral clustering page's k-NN graph (1 900 edges) took ~60 ms to redraw as 1 900
-    pieces and ~12 ms as one walk. Draw it without line simplification (:func:`graph_trace`), which
-    could drop the turning points.
+    pieces and ~12 ms as one walk. Draw it with :func:`graph_trace`.
     """
     edges = np.asarray(edges, dtype=int).reshape(-1, 2)
     neighbours = [[] for _ in range(len(points))]
@@ -77,8 +76,9 @@ def graph_walk(points: np.ndarray, edges: np.ndarray) -> tuple[list, list]:
     return xy[:, 0].tolist(), xy[:, 1].tolist()
 
 
-def graph_trace(points: np.ndarray, edges: np.ndarray, name: str, color: str, width: float, **extra) -> dict:
-    """A graph's edges (pairs of indices into ``points``) as one thin line trace without hover."""
-    x, y = graph_walk(points, edges)
+def graph_trace(walk: tuple[list, list], name: str, color: str, width: float, **extra) -> dict:
+    """A graph's edges, ``walk`` = :func:`graph_walk`'s x and y, as one thin line trace without hover
+    (and without line simplification, which could drop the walk's turning points)."""
+    x, y = walk
     line = dict(color=color, width=width, simplify=False)
     return dict(type="scatter", mode="lines", x=x, y=y, name=name, line=line, hoverinfo="skip", **extra)

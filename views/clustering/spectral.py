@@ -26,6 +26,7 @@ from ui.figures import base_figure
 from ui.figures import padded_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.polylines import graph_trace
 from ui.polylines import graph_walk
 from ui.polylines import polylines
 from ui.stepper import StepView
@@ -68,11 +69,11 @@ def render(ctx, controls, main):
             return
         if (fit := fitted(fit_spectral, X, c, knn, seed)) is None:
             return
-        model, edges = fit
+        model, walk = fit
         components_message(model.n_connected_components_, knn, c)
         left, right = columns_or_stacked(ctx.projector, 2)
         with left:
-            graph_chart(ctx, X, edges, model.labels_, c, cut)
+            graph_chart(ctx, X, walk, model.labels_, c, cut)
         with right:
             embedding_stepper(ctx, model, c)
         metrics_row(
@@ -121,21 +122,11 @@ def components_message(n_comp: int, knn: int, c: int) -> None:
         st.warning(f"{text} {t('clu.components_fewer', c=c)}", icon=":material/warning:")
 
 
-def graph_chart(ctx, X, edges, labels, c, cut):
+def graph_chart(ctx, X, walk, labels, c, cut):
     data = ctx.data
     axes = data_axes(data.train)
     fig = base_figure(ctx.style, axes, t("clu.graph_title"), int(ctx.style.figure_height * 1.05), 2)
-    fig.add_trace(
-        dict(
-            type="scatter",
-            mode="lines",
-            x=edges[0],
-            y=edges[1],
-            name=t("clu.edges"),
-            hoverinfo="skip",
-            line=dict(color="#b5b5b5", width=1, simplify=False),  # (see graph_walk)
-        )
-    )
+    fig.add_trace(graph_trace(walk, t("clu.edges"), "#b5b5b5", 1))
     fig.add_traces(cluster_traces(X, labels, c, ctx.style))
     if edit_mode(cut) is None:
         chart(fig, key="clu.sc_graph")

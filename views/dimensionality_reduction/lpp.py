@@ -42,6 +42,7 @@ from ui.figures import plain
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.polylines import graph_trace
+from ui.polylines import graph_walk
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.dimensionality_reduction._common import class_labels
@@ -178,7 +179,7 @@ def add_graph(fig, X, edges):
     if len(edges) > MAX_GRAPH_EDGES:
         st.caption(t("dr.graph_too_big", edges=len(edges)))
         return
-    fig.add_trace(graph_trace(X, edges, t("dr.graph"), "#bbbbbb", 0.8))
+    fig.add_trace(graph_trace(graph_walk(X, edges), t("dr.graph"), "#bbbbbb", 0.8))
 
 
 def similarity_formula(t_width, k, components) -> Formula:

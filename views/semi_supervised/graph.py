@@ -23,6 +23,7 @@ from ui.figures import points_trace
 from ui.figures import scatter_axes
 from ui.i18n import t
 from ui.polylines import graph_trace
+from ui.polylines import graph_walk
 from ui.rings import ring_trace
 from ui.theme import BLACK
 from ui.theme import CLASS_COLORS
@@ -71,7 +72,7 @@ def render(ctx, controls, main) -> None:
     style = ctx.style
     fig = base_figure(style, axes, t("ssl.graph_title", tau=f"{threshold:g}"), legend_rows=2)
     if len(edges):
-        fig.add_trace(graph_trace(X, edges, t("ssl.edges"), "#8a8a8a", style.line_width * 0.4))
+        fig.add_trace(graph_trace(graph_walk(X, edges), t("ssl.edges"), "#8a8a8a", style.line_width * 0.4))
     for j, sign in enumerate((-1.0, 1.0)):
         mine = predicted == sign
         name = t("ssl.predicted_as", label=plain(str(classes[j])))

@@ -16,6 +16,7 @@ from ui.figures import plain
 from ui.figures import scatter_axes
 from ui.i18n import t
 from ui.polylines import graph_trace
+from ui.polylines import graph_walk
 from ui.theme import CLASS_COLORS
 from ui.views import fit_subset
 
@@ -79,7 +80,7 @@ def edges_trace(X, edges, name: str, color: str = EDGE_COLOR, width: float = 0.8
     """Graph edges (pairs of sample indices) as one thin grey line trace; None when too many."""
     if len(edges) == 0 or len(edges) > MAX_EDGES:
         return None
-    return graph_trace(X, edges, name, color, width)
+    return graph_trace(graph_walk(X, edges), name, color, width)
 
 
 def projection_histogram(z, y, title: str, ctx, key: str, height: int = 215) -> None:
