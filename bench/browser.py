@@ -59,6 +59,29 @@ def targets(pages: list[str] | None = None, n: int | None = None, views: bool = 
     return rows
 
 
+def presses_redrawn(page, thumb, presses: int) -> list[float]:
+    """Seconds from each of ``presses`` alternating arrow-key presses on the slider ``thumb`` to a changed
+    chart; the presses that left every chart as it was are left out, and none are measured when
+    neither of the first two presses redrew a chart (this slider draws no chart)."""
+    times = []
+    for k in range(presses):
+        before = page.evaluate(CHART_STATE)
+        thumb.focus()
+        started = time.perf_counter()
+        page.keyboard.press("ArrowRight" if k % 2 == 0 else "ArrowLeft")
+        try:
+            page.wait_for_function(f"({CHART_STATE})() !== {json.dumps(before)}", polling="raf",
+                                   timeout=PRESS_TIMEOUT_MS)
+        except PlaywrightTimeout:  # this slider step leaves every chart as it was
+            wait_for_app(page)
+            if k == 1 and not times:
+                return []
+            continue
+        times.append(time.perf_counter() - started)
+        wait_for_app(page)
+    return times
+
+
 def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int | None = None,
                 views: bool = False) -> list[dict]:
     """Round trips per page, or per view with ``views`` (see :func:`targets`)."""
@@ -85,28 +108,13 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int |
                 page.goto(f"{url}/{path}")
                 wait_for_app(page)
                 sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
-                if sliders.count() == 0:
-                    rows.append({"page": key, "view": view, "slider": "(no slider)", "presses": 0,
-                                 "median_ms": math.nan, "p95_ms": math.nan, "max_ms": math.nan})
-                    continue
-                thumb = sliders.first.get_by_role("slider")
-                times = []
-                for k in range(presses):
-                    before = page.evaluate(CHART_STATE)
-                    thumb.focus()
-                    started = time.perf_counter()
-                    page.keyboard.press("ArrowRight" if k % 2 == 0 else "ArrowLeft")
-                    try:
-                        page.wait_for_function(f"({CHART_STATE})() !== {json.dumps(before)}", polling="raf",
-                                               timeout=PRESS_TIMEOUT_MS)
-                    except PlaywrightTimeout:  # this slider step leaves every chart as it was
-                        wait_for_app(page)
-                        if k == 1 and not times:  # nor did the first: the slider draws no chart
-                            break
-                        continue
-                    times.append(time.perf_counter() - started)
-                    wait_for_app(page)
-                slider = sliders.first.inner_text().split("\n")[0]
+                slider, times = "(no slider)", []
+                for s in range(sliders.count()):  # the first slider that redraws a chart on most presses
+                    tried = presses_redrawn(page, sliders.nth(s).get_by_role("slider"), presses)
+                    if len(tried) > len(times) or s == 0:
+                        slider, times = sliders.nth(s).inner_text().split("\n")[0], tried
+                    if len(times) >= presses // 2:
+                        break
                 rows.append({"page": key, "view": view, "slider": slider, "presses": len(times),
                              "median_ms": statistics.median(times) * 1e3 if times else math.nan,
                              "p95_ms": percentile(times, 95) * 1e3 if times else math.nan,
