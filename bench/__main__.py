@@ -149,9 +149,9 @@ def browser_tables(args, before: Before | None) -> list[str]:
     lines = []
     for n in (None, args.n):
         compare = before is not None and n is None
-        lines += [f"## Browser round trip: slider key press → redrawn chart (headless chromium; "
+        lines += [f"## Browser round trip: key press on a control → redrawn chart (headless chromium; "
                   f"{'default data' if n is None else f'n = {n}'})", "",
-                  "| page | slider | presses that redrew | median ms | p95 ms | max ms |"
+                  "| page | control | presses that redrew | median ms | p95 ms | max ms |"
                   + (f" before ({args.before}) median ms | before p95 ms | after / before |" * compare),
                   "|---|---|---|---|---|---|" + "---|---|---|" * compare]
         trips, old = [], {}
@@ -161,7 +161,7 @@ def browser_tables(args, before: Before | None) -> list[str]:
                 answer = before.ask("browser", pages=pages, views=args.views)
                 old |= {(r["page"], r["view"]): r for r in answer}
         for r in trips:
-            printed(lines, f"| {r['page']}{' · ' + r['view'] if r['view'] else ''} | {r['slider']} | "
+            printed(lines, f"| {r['page']}{' · ' + r['view'] if r['view'] else ''} | {r['control']} | "
                            f"{r['presses']}/{PRESSES} | {r['median_ms']:.0f} | {r['p95_ms']:.0f} | "
                            f"{r['max_ms']:.0f} |"
                            + (before_cells(r, old.get((r["page"], r["view"])), p95=True) if compare else ""))

@@ -1,4 +1,5 @@
-"""Browser round trip per page: from a slider key press to the redrawn chart, in headless chromium.
+"""Browser round trip per page: from a key press on a control (a slider, else a toggle or segmented
+control) to the redrawn chart, in headless chromium.
 
 Chromium renders in software here, so the numbers are an upper bound for a real laptop.
 """
@@ -59,20 +60,21 @@ def targets(pages: list[str] | None = None, n: int | None = None, views: bool = 
     return rows
 
 
-def presses_redrawn(page, thumb, presses: int) -> list[float]:
-    """Seconds from each of ``presses`` alternating arrow-key presses on the slider ``thumb`` to a changed
-    chart; the presses that left every chart as it was are left out, and none are measured when
-    neither of the first two presses redrew a chart (this slider draws no chart)."""
+def presses_redrawn(page, targets: tuple, keys: tuple[str, str], presses: int) -> list[float]:
+    """Seconds from each of ``presses`` key presses to a changed chart: press k focuses
+    ``targets[k % 2]`` and presses ``keys[k % 2]`` (so the control goes back and forth between two
+    values). The presses that left every chart as it was are left out, and none are measured when
+    neither of the first two presses redrew a chart (this control draws no chart)."""
     times = []
     for k in range(presses):
         before = page.evaluate(CHART_STATE)
-        thumb.focus()
+        targets[k % 2].focus()
         started = time.perf_counter()
-        page.keyboard.press("ArrowRight" if k % 2 == 0 else "ArrowLeft")
+        page.keyboard.press(keys[k % 2])
         try:
             page.wait_for_function(f"({CHART_STATE})() !== {json.dumps(before)}", polling="raf",
                                    timeout=PRESS_TIMEOUT_MS)
-        except PlaywrightTimeout:  # this slider step leaves every chart as it was
+        except PlaywrightTimeout:  # this press leaves every chart as it was
             wait_for_app(page)
             if k == 1 and not times:
                 return []
@@ -80,6 +82,31 @@ def presses_redrawn(page, thumb, presses: int) -> list[float]:
         times.append(time.perf_counter() - started)
         wait_for_app(page)
     return times
+
+
+def controls(page, page_key: str) -> list[tuple]:
+    """The view's controls that key presses move, in the order tried: (label, targets, keys) of each
+    slider (arrow right, arrow left on its thumb), then of each toggle (space, space) and segmented
+    control (space on its second option, then on its first); select boxes are left out (their menu
+    must be opened first). The page's view switcher (a segmented control keyed ``<page key>.view``) is
+    not one of them."""
+    found = []
+    for kind in ("stSlider", "stCheckbox", "stButtonGroup"):
+        widgets = page.locator(f"[data-testid='stMain'] .stElementContainer:not(.st-key-{page_key}-view) "
+                               f"[data-testid='{kind}']")
+        for w in range(widgets.count()):
+            widget = widgets.nth(w)
+            if kind == "stSlider":
+                thumb = widget.get_by_role("slider")
+                targets, keys = (thumb, thumb), ("ArrowRight", "ArrowLeft")
+            elif kind == "stCheckbox":
+                box = widget.locator("input")
+                targets, keys = (box, box), ("Space", "Space")
+            else:
+                options = widget.get_by_role("radio")
+                targets, keys = (options.nth(1), options.nth(0)), ("Space", "Space")
+            found.append((widget.inner_text().split("\n")[0], targets, keys))
+    return found
 
 
 def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int | None = None,
@@ -107,15 +134,14 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int |
             for key, view, path in targets(pages, n, views):
                 page.goto(f"{url}/{path}")
                 wait_for_app(page)
-                sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
-                slider, times = "(no slider)", []
-                for s in range(sliders.count()):  # the first slider that redraws a chart on most presses
-                    tried = presses_redrawn(page, sliders.nth(s).get_by_role("slider"), presses)
-                    if len(tried) > len(times) or s == 0:
-                        slider, times = sliders.nth(s).inner_text().split("\n")[0], tried
+                control, times = "(no control)", []
+                for c, (label, focused, keys) in enumerate(controls(page, key)):  # the first redrawing most
+                    tried = presses_redrawn(page, focused, keys, presses)
+                    if len(tried) > len(times) or c == 0:
+                        control, times = label, tried
                     if len(times) >= presses // 2:
                         break
-                rows.append({"page": key, "view": view, "slider": slider, "presses": len(times),
+                rows.append({"page": key, "view": view, "control": control, "presses": len(times),
                              "median_ms": statistics.median(times) * 1e3 if times else math.nan,
                              "p95_ms": percentile(times, 95) * 1e3 if times else math.nan,
                              "max_ms": max(times) * 1e3 if times else math.nan})
