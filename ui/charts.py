@@ -152,6 +152,8 @@ def typed(obj, f32: bool = False):
         if a.ndim > 1:
             spec["shape"] = ", ".join(map(str, a.shape))
         return spec
+    if isinstance(obj, np.ndarray) and obj.dtype.kind in "USO":  # texts, colours: lists, which orjson
+        return typed(obj.tolist(), f32)  # writes at once (else Plotly cleans the whole figure first)
     return obj
 
 
