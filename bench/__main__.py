@@ -161,7 +161,8 @@ def browser_tables(args, before: Before | None) -> list[str]:
                 answer = before.ask("browser", pages=pages, views=args.views)
                 old |= {(r["page"], r["view"]): r for r in answer}
         for r in trips:
-            printed(lines, f"| {r['page']}{' · ' + r['view'] if r['view'] else ''} | {r['control']} | "
+            control = r["control"].replace("|", "\\|")  # a label such as "|S_cv| / m" in a table cell
+            printed(lines, f"| {r['page']}{' · ' + r['view'] if r['view'] else ''} | {control} | "
                            f"{r['presses']}/{PRESSES} | {r['median_ms']:.0f} | {r['p95_ms']:.0f} | "
                            f"{r['max_ms']:.0f} |"
                            + (before_cells(r, old.get((r["page"], r["view"])), p95=True) if compare else ""))
