@@ -131,7 +131,8 @@ _UNTYPED_KEYS = ("geojson", "layer", "layers", "range")  # values plotly.js read
 def typed(obj, f32: bool = False):
     """Numeric numpy arrays → plotly.js typed-array specs (what Figure.to_dict does, without its
     per-array checks); ``f32`` stores floats in single precision (animation frames: half the bytes).
-    A list of plain values (numbers, text, None: a polyline's points) is kept as it is."""
+    A list of plain values (numbers, text, None: a polyline's points) is kept as it is; numpy arrays
+    of text or objects (per-point colours, labels) become lists."""
     if isinstance(obj, dict):
         return {k: v if k in _UNTYPED_KEYS else typed(v, f32) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
@@ -152,8 +153,8 @@ def typed(obj, f32: bool = False):
         if a.ndim > 1:
             spec["shape"] = ", ".join(map(str, a.shape))
         return spec
-    if isinstance(obj, np.ndarray) and obj.dtype.kind in "USO":  # texts, colours: lists, which orjson
-        return typed(obj.tolist(), f32)  # writes at once (else Plotly cleans the whole figure first)
+    if isinstance(obj, np.ndarray) and obj.dtype.kind in "USO":  # orjson writes lists of them at once;
+        return typed(obj.tolist(), f32)  # on such an array it fails, and Plotly cleans the whole figure
     return obj
 
 
