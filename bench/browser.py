@@ -60,15 +60,15 @@ def targets(pages: list[str] | None = None, n: int | None = None, views: bool = 
     return rows
 
 
-def presses_redrawn(page, targets: tuple, keys: tuple[str, str], presses: int) -> list[float]:
+def presses_redrawn(page, focused: tuple, keys: tuple[str, str], presses: int) -> list[float]:
     """Seconds from each of ``presses`` key presses to a changed chart: press k focuses
-    ``targets[k % 2]`` and presses ``keys[k % 2]`` (so the control goes back and forth between two
+    ``focused[k % 2]`` and presses ``keys[k % 2]`` (so the control goes back and forth between two
     values). The presses that left every chart as it was are left out, and none are measured when
     neither of the first two presses redrew a chart (this control draws no chart)."""
     times = []
     for k in range(presses):
         before = page.evaluate(CHART_STATE)
-        targets[k % 2].focus()
+        focused[k % 2].focus()
         started = time.perf_counter()
         page.keyboard.press(keys[k % 2])
         try:
@@ -85,7 +85,7 @@ def presses_redrawn(page, targets: tuple, keys: tuple[str, str], presses: int) -
 
 
 def controls(page, page_key: str) -> list[tuple]:
-    """The view's controls that key presses move, in the order tried: (label, targets, keys) of each
+    """The view's controls that key presses move, in the order tried: (label, focused, keys) of each
     slider (arrow right, arrow left on its thumb), then of each toggle (space, space) and segmented
     control (space on its second option, then on its first); select boxes are left out (their menu
     must be opened first). The page's view switcher (a segmented control keyed ``<page key>.view``) is
@@ -98,14 +98,14 @@ def controls(page, page_key: str) -> list[tuple]:
             widget = widgets.nth(w)
             if kind == "stSlider":
                 thumb = widget.get_by_role("slider")
-                targets, keys = (thumb, thumb), ("ArrowRight", "ArrowLeft")
+                focused, keys = (thumb, thumb), ("ArrowRight", "ArrowLeft")
             elif kind == "stCheckbox":
                 box = widget.locator("input")
-                targets, keys = (box, box), ("Space", "Space")
+                focused, keys = (box, box), ("Space", "Space")
             else:
                 options = widget.get_by_role("radio")
-                targets, keys = (options.nth(1), options.nth(0)), ("Space", "Space")
-            found.append((widget.inner_text().split("\n")[0], targets, keys))
+                focused, keys = (options.nth(1), options.nth(0)), ("Space", "Space")
+            found.append((widget.inner_text().split("\n")[0], focused, keys))
     return found
 
 
