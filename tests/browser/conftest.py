@@ -1,4 +1,5 @@
-"""Real-browser fixtures: one `streamlit run` server and Playwright on Debian's chromium.
+"""Real-browser fixtures: a `streamlit run` server (one per pytest-xdist worker) and Playwright on
+Debian's chromium.
 
 Without chromium the browser tests skip with a loud reason, except in CI
 (ML_EXPLORER_REQUIRE_BROWSER=1), where its absence fails the run. No browser is ever downloaded.
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,11 +34,10 @@ CHROMIUM_ARGS = [
 
 
 def pytest_collection_modifyitems(config, items):
-    """All browser tests share one worker (and so one server) under pytest-xdist."""
+    """Browser tests carry the mark ``browser`` (``-m "not browser"`` leaves them out)."""
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def free_port() -> int:
@@ -45,12 +46,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
-    """The app served by `streamlit run`, started fresh so the first session is really the first."""
+@contextmanager
+def serving(log_name: str):
+    """The app served by `streamlit run` on a free port (its output in tests/output/<log_name>)."""
     port = free_port()
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    log = open(OUTPUT / "server.log", "w")
+    log = open(OUTPUT / log_name, "w")
     process = subprocess.Popen(
         [
             sys.executable,
@@ -79,11 +80,27 @@ def server():
             time.sleep(0.3)
     else:
         process.terminate()
-        pytest.fail("streamlit did not start; see tests/output/server.log")
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-    log.close()
+        pytest.fail(f"streamlit did not start; see tests/output/{log_name}")
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app, shared by the browser tests of one pytest-xdist worker."""
+    with serving(f"server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log") as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_server():
+    """The app started for one test, whose first page load is the server's first session."""
+    with serving("fresh-server.log") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -105,10 +122,13 @@ def wait_for_app(page, timeout: float = 30_000) -> None:
     page.wait_for_timeout(250)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout)
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
-    # our components (ui.components) draw after the script has run: until every one holds its chart
-    # or formulas (plotly.js and KaTeX load once per page) and none is still drawing
+    # Until the page has content (a server's first session ends one run with an empty page: the
+    # legacy-pages rerun of ui.frame), no widget still shows the skeleton of its loading code, and
+    # our components (ui.components), which draw after the script has run, each hold their chart or
+    # formulas (plotly.js and KaTeX load once per page) and none is still drawing.
     page.wait_for_function(
-        "document.querySelectorAll('[data-testid=stSkeleton],"
+        "document.querySelector('[data-testid=stMain] .stElementContainer') !== null"
+        " && document.querySelectorAll('[data-testid=stSkeleton],"
         " .stBidiComponent:not(:has(.ml-chart, .ml-formulas)), [data-drawing]').length === 0",
         timeout=timeout,
     )
