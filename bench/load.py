@@ -51,6 +51,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.proto.WidgetStates_pb2 import WidgetStates
 
 from tests.browser.conftest import free_port
+from ui.components import CHART
 from ui.registry import PAGES
 from ui.registry import ROOT
 
@@ -93,8 +94,8 @@ async def receive_rerun(ws, started: float) -> Rerun:
             which = element.WhichOneof("type")
             main_area = len(msg.metadata.delta_path) > 0 and msg.metadata.delta_path[0] == 0
             result.elements.append((which, main_area, element))
-            if which == "plotly_chart":
-                result.charts.append(hashlib.sha1(element.plotly_chart.spec.encode()).hexdigest())
+            if which == "bidi_component" and element.bidi_component.component_name == CHART:
+                result.charts.append(hashlib.sha1(element.bidi_component.bytes).hexdigest())
                 result.chart_seconds = result.chart_seconds or time.perf_counter() - started
             elif which == "exception":
                 result.exceptions.append(element.exception.message)
