@@ -20,5 +20,5 @@ USER app
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
     CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=4)"
-CMD ["python", "-m", "streamlit", "run", "app.py", \
+CMD ["python", "-m", "streamlit", "run", "serve.py", \
      "--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"]

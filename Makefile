@@ -20,10 +20,10 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
 	touch $(VENV)/.app-installed $@
 
 run: $(VENV)/.app-installed
-	$(PY) -m streamlit run app.py --server.port $(PORT)
+	$(PY) -m streamlit run serve.py --server.port $(PORT)
 
 test: $(VENV)/.dev-installed
-	$(PY) -m ruff check algorithms ui pages bench tests app.py
+	$(PY) -m ruff check algorithms ui pages bench tests app.py serve.py
 	$(PY) -m pytest -n 2 --dist loadgroup
 
 # BEFORE: the commit whose code the bench times beside today's: the last one before issue 18's speed

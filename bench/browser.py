@@ -116,8 +116,8 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int |
     if chromium is None:
         return []
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                               "--server.address", "127.0.0.1", "--server.headless", "true"],
+    server = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port",
+                               str(port), "--server.address", "127.0.0.1", "--server.headless", "true"],
                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     rows = []

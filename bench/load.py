@@ -2,9 +2,11 @@
 
 Each session is a real Streamlit websocket session speaking the browser's protocol (protobuf
 BackMsg/ForwardMsg), so the server does exactly the work a student's browser would cause; no
-browser rendering is simulated. Sessions are spread over the pages; every few hundred
-moments each moves the first slider of its page's main area between two neighbouring
-values, pausing 0.5–2 s (--think) to look at the chart. Half of the sessions use Chinese.
+browser rendering is simulated. After its first run each session fetches plotly.js, as a browser's
+first chart does (serve.py gzips it once per process; Streamlit alone would gzip it on every fetch).
+Sessions are spread over the pages; every few hundred moments each moves the first slider of its
+page's main area between two neighbouring values, pausing 0.5–2 s (--think) to look at the chart.
+Half of the sessions use Chinese.
 
 Reported: errors (must be 0), p50/p95 latency from sending the input to receiving the redrawn
 chart and to the end of the rerun, and the server's CPU and memory (after the first minute and at
@@ -52,6 +54,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetStates
 
 from tests.browser.conftest import free_port
 from ui.components import CHART
+from ui.components import LIBRARY_ROUTES
 from ui.registry import PAGES
 from ui.registry import ROOT
 
@@ -132,6 +135,14 @@ def neighbour_states(slider) -> list[WidgetState]:
     return states
 
 
+def load_plotly(url: str, headers: dict[str, str]) -> None:
+    """Fetch plotly.js as a browser does for its first chart (gzipped; it has no copy yet)."""
+    request = urllib.request.Request(f"http://{url}{LIBRARY_ROUTES[0]}plotly.min.js",
+                                     headers={**headers, "Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
+
+
 def affinity_cookie(url: str) -> dict[str, str]:
     """Load the page as a browser would; behind the proxy its answer sets the affinity cookie."""
     with urllib.request.urlopen(f"http://{url}/", timeout=30) as response:
@@ -151,6 +162,7 @@ async def session(index: int, page: str, url: str, seconds: float, think: tuple[
                                       max_size=2**27) as ws:
             await ws.send(rerun_message(page, query))
             first = await receive_rerun(ws, time.perf_counter())
+            await asyncio.to_thread(load_plotly, url, headers)
             slider = first_main_slider(first)
             if slider is None:
                 totals.errors.append(f"{page}: no slider in the main area")
@@ -253,7 +265,7 @@ def wait_healthy(url: str, seconds: float = 60) -> None:
 
 
 def start_app(port: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

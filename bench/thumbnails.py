@@ -52,7 +52,7 @@ def main() -> None:
             "-m",
             "streamlit",
             "run",
-            "app.py",
+            "serve.py",
             "--server.port",
             str(port),
             "--server.headless",

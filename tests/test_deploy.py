@@ -36,7 +36,7 @@ def test_the_image_runs_the_app_headless_on_all_interfaces_as_a_user():
     assert users and users[-1] not in ("root", "0")
     assert ["RUN", "pip install -r requirements.txt"] in instructions
     command = json.loads(next(rest for word, rest in instructions if word == "CMD"))
-    assert command[:5] == ["python", "-m", "streamlit", "run", "app.py"]
+    assert command[:5] == ["python", "-m", "streamlit", "run", "serve.py"]
     assert {"--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"} <= set(command)
 
 

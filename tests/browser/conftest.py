@@ -58,7 +58,7 @@ def serving(log_name: str):
             "-m",
             "streamlit",
             "run",
-            "app.py",
+            "serve.py",
             "--server.port",
             str(port),
             "--server.address",
