@@ -7,6 +7,8 @@ import gzip
 import re
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from tests.app.apptools import formulas
 from tests.app.apptools import open_page
 from ui import explain
@@ -35,13 +37,17 @@ PLOTLY_JS = "/_stcore/bidi-components/ml_explorer_plotly.js/plotly.min.js"
 
 class Streamlit:
     """Stands for Streamlit's server: serves a file body at PLOTLY_JS (gzipped if asked, as its
-    middleware would), 404 elsewhere, and counts the requests that reach it."""
+    middleware would), 404 elsewhere, and counts the requests that reach it; the first ``failures``
+    requests raise."""
 
     def __init__(self, body: bytes):
-        self.body, self.served = body, []
+        self.body, self.served, self.failures = body, [], 0
 
     async def __call__(self, scope, receive, send):
         self.served.append((scope["path"], dict(scope["headers"])))
+        if self.failures:
+            self.failures -= 1
+            raise OSError("the disk hiccuped")
         if scope["path"] != PLOTLY_JS:
             await send({"type": "http.response.start", "status": 404, "headers": []})
             await send({"type": "http.response.body", "body": b"not found"})
@@ -113,3 +119,13 @@ def test_requests_that_come_while_a_library_file_is_read_share_its_one_gzip():
     assert len(streamlit.served) == 1
     bodies = [m["body"] for m in sent if m["type"] == "http.response.body"]
     assert len(bodies) == 30 and all(gzip.decompress(b) == body for b in bodies)
+
+
+def test_a_library_file_whose_reading_failed_is_read_again_by_the_next_request():
+    streamlit = Streamlit(b"plotly")
+    streamlit.failures = 1
+    cached = CachedLibraries(streamlit)
+    with pytest.raises(OSError):
+        get(cached, PLOTLY_JS)
+    assert cached.files == {}
+    assert get(cached, PLOTLY_JS)[::2] == (200, b"plotly")

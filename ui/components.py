@@ -87,7 +87,11 @@ class CachedLibraries:
             return
         if path not in self.files:
             self.files[path] = asyncio.ensure_future(self._read(scope))
-        found = await self.files[path]
+        try:
+            found = await self.files[path]
+        except Exception:  # the next request tries again
+            self.files.pop(path, None)
+            raise
         if found is None:  # not a file: Streamlit answers, and nothing is kept
             self.files.pop(path, None)
             await self.app(scope, receive, send)
