@@ -10,20 +10,19 @@ import json
 import math
 import shutil
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from bench.core import percentile
+from bench.core import start_app
+from bench.core import wait_healthy
 from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.conftest import free_port
 from tests.browser.conftest import wait_for_app
 from ui.registry import PAGES
-from ui.registry import ROOT
 
 PRESSES = 16
 PRESS_TIMEOUT_MS = 10_000
@@ -116,18 +115,11 @@ def round_trips(pages: list[str] | None = None, presses: int = PRESSES, n: int |
     if chromium is None:
         return []
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port",
-                               str(port), "--server.address", "127.0.0.1", "--server.headless", "true"],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = start_app(port)
     url = f"http://127.0.0.1:{port}"
     rows = []
     try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_healthy(f"127.0.0.1:{port}")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1600, "height": 1200})

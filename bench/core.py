@@ -1,13 +1,19 @@
-"""Timing helpers and the case format shared by the fit benchmarks."""
+"""Timing helpers and the case format shared by the fit benchmarks, and the app server the browser
+benches and make load start."""
 
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import time
+import urllib.request
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+
+from ui.registry import ROOT
 
 
 @dataclass(frozen=True)
@@ -101,3 +107,22 @@ def run_fit_sizes(case: FitCase, sizes=(500, 5000, 20000), budget: float = 30.0)
 def fit_exponent(small: dict, large: dict) -> float:
     """Slope k of fit time ∝ n^k between two timed rows of ``run_fit_sizes``."""
     return float(np.log(large["ours_ms"] / small["ours_ms"]) / np.log(large["n"] / small["n"]))
+
+
+def wait_healthy(url: str, seconds: float = 60) -> None:
+    """Until the app at ``url`` (host:port) answers its health check; an error after ``seconds``."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"http://{url}/_stcore/health", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"nothing healthy at {url} after {seconds:.0f} s")
+
+
+def start_app(port: int) -> subprocess.Popen:
+    """``streamlit run serve.py`` on 127.0.0.1:``port``, quiet (wait for it with :func:`wait_healthy`)."""
+    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -52,6 +52,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.proto.WidgetStates_pb2 import WidgetStates
 
+from bench.core import start_app
+from bench.core import wait_healthy
 from tests.browser.conftest import free_port
 from ui.components import CHART
 from ui.components import LIBRARY_ROUTES
@@ -251,23 +253,6 @@ def isolation_problems(totals: Totals) -> list[str]:
 
 NGINX_SITE = ROOT / "deploy" / "nginx.conf"
 LOG_FORMAT = "$mlx_affinity|$upstream_addr|$status|$request_uri"
-
-
-def wait_healthy(url: str, seconds: float = 60) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"http://{url}/_stcore/health", timeout=1)
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"nothing healthy at {url} after {seconds:.0f} s")
-
-
-def start_app(port: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def nginx_config(prefix: Path, port: int, app_ports: list[int]) -> Path:

@@ -8,14 +8,13 @@ Run it after a page's look changes and commit the images (nothing is drawn at ru
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
-import time
-import urllib.request
 
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+from bench.core import start_app
+from bench.core import wait_healthy
 from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.conftest import free_port
 from tests.browser.conftest import wait_for_app
@@ -46,30 +45,10 @@ def main() -> None:
     if chromium is None:
         sys.exit("chromium not found: apt-get install chromium")
     port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "serve.py",
-            "--server.port",
-            str(port),
-            "--server.headless",
-            "true",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = start_app(port)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.3)
+        wait_healthy(f"127.0.0.1:{port}")
         THUMBNAILS.mkdir(parents=True, exist_ok=True)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         with sync_playwright() as playwright:

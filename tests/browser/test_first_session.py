@@ -12,7 +12,7 @@ def test_a_deep_link_opens_the_page_and_view_it_names(fresh_server, page):
     wait_for_app(page)
     assert page.get_by_text("Page not found").count() == 0
     # wait_for_app has waited for the real run, not the legacy-pages run's empty page: the view's
-    # width slider is drawn at the link's value (count and inner_text here do not wait)
+    # width slider is drawn at the link's value (count, unlike a locator's text, does not wait)
     width = page.locator(".st-key-ls-h [data-testid='stSliderThumbValue']")
     assert width.count() == 1 and width.inner_text() == "0.03"
     nav = page.locator("[data-testid='stSidebarNav']").inner_text()
