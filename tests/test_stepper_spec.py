@@ -154,3 +154,35 @@ def test_points_in_the_static_figure_are_thinned_and_counted_by_the_points_there
         assert (shown, total) == (DISPLAY_MARKERS, len(given)) and len(ids) == DISPLAY_MARKERS
         assert set(ids) <= set(given)
         np.testing.assert_array_equal(decode(points["x"]), X[ids, 0])
+
+
+def test_frames_from_a_source_are_made_only_when_sent_and_equal_the_frames_made_step_by_step():
+    import plotly.graph_objects as go
+
+    from ui.charts import LazyFrames
+    from ui.stepper import FrameSource
+    from ui.stepper import StepView
+    from ui.stepper import animated_figure
+
+    made = []
+
+    def frame(s, scale=1.0):
+        return [dict(type="scatter", x=np.arange(3.0), y=np.full(3, scale * s))]
+
+    def source(scale):
+        def build():
+            made.append(scale)
+            return {s: frame(s, scale) for s in range(60)}
+        return FrameSource(("fit", np.array([scale])), build)
+
+    eager = animated_figure(StepView(go.Figure(), frame, str), 60, 59)[0].to_dict()
+    lazy = animated_figure(StepView(go.Figure(), frame, str, frames=source(1.0)), 60, 59)[0].to_dict()
+    assert isinstance(lazy["frames"], LazyFrames) and made == []
+    assert lazy["data"] == eager["data"] and lazy["layout"] == eager["layout"]
+    frames = lazy["frames"].build()
+    assert made == [1.0] and len(frames) == 40
+    assert str(typed(frames, f32=True)) == str(typed(eager["frames"], f32=True))
+    other = animated_figure(StepView(go.Figure(), frame, str, frames=source(2.0)), 60, 59)[0].to_dict()
+    again = animated_figure(StepView(go.Figure(), frame, str, frames=source(1.0)), 60, 59)[0].to_dict()
+    assert other["frames"].digest != lazy["frames"].digest == again["frames"].digest
+    assert made == [1.0]

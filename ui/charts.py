@@ -12,6 +12,7 @@ once: a figure carries only their digest, a press on ▶ of a chart without thos
 (the rerun sends them and the chart plays), and while they stay the same the chart keeps them. A new fit
 (new frames) costs no more than its figure until someone presses ▶. Frames come as numpy arrays: the
 digest hashes their bytes, and they become plotly.js typed arrays (single precision) only when sent.
+Frames that cost more to make than the figure come as :class:`LazyFrames`: made only when sent.
 
 Beyond ``DISPLAY_MARKERS`` markers a chart draws an even random sample of them (the same points for
 the same trace length, so the frames of an animation agree) and says so under the chart: the
@@ -23,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -52,11 +54,14 @@ def chart(fig: go.Figure, key: str, on_select: Callable[[], None] | None = None)
     spec, shown, total, panels = display_sample(fig)
     spec = dict(spec if isinstance(spec, dict) else figure_dict(spec))
     frames = spec.pop("frames", None)
-    digest = frames_digest(frames) if frames else None
+    if isinstance(frames, LazyFrames):
+        digest, build = frames.digest, frames.build
+    else:
+        digest, build = (frames_digest(frames) if frames else None), lambda: frames
     sent = st.session_state.setdefault(FRAMES_SENT, {})
     wanted = st.session_state.setdefault(FRAMES_WANTED, set())
     if digest is not None and key in wanted and sent.get(key) != digest:
-        frames, sent[key] = pio.json.to_json_plotly(typed(frames, f32=True)), digest
+        frames, sent[key] = pio.json.to_json_plotly(typed(build(), f32=True)), digest
     else:
         frames = None  # the browser's chart holds them, or drops its old ones and waits for ▶
         if sent.get(key) != digest:
@@ -89,6 +94,15 @@ def figure_dict(fig: go.Figure) -> dict:
     if fig._frame_objs:
         spec["frames"] = [frame._props for frame in fig._frame_objs]
     return spec
+
+
+@dataclass(frozen=True)
+class LazyFrames:
+    """Animation frames that :func:`chart` builds (``build()``) only when it sends them, known until then
+    by ``digest``: a :func:`frames_digest` of what they are made from."""
+
+    digest: str
+    build: Callable[[], list]
 
 
 def frames_digest(frames: list) -> str:

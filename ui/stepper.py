@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
+from typing import Mapping
 
 import numpy as np
 import plotly.graph_objects as go
@@ -23,10 +24,12 @@ import streamlit as st
 
 from ui.charts import DISPLAY_MARKERS
 from ui.charts import FigureSpec
+from ui.charts import LazyFrames
 from ui.charts import chart
 from ui.charts import clicked_points
 from ui.charts import cut_points
 from ui.charts import even_sample
+from ui.charts import frames_digest
 from ui.charts import is_points
 from ui.charts import sample_ids
 from ui.charts import sampled
@@ -45,12 +48,25 @@ MAX_FRAMES = 40
 
 
 @dataclass(frozen=True)
+class FrameSource:
+    """Animation frames that cost more than the figure (the contours or ellipses of ~40 steps): ``build()``
+    gives {step: the traces ``frame`` gives}, e.g. a cached function of ``key``, and is called only
+    when ▶ asks for them; ``key``, everything they are made from (arrays, numbers, text, dataclasses),
+    stands for them in the digest until then."""
+
+    key: tuple
+    build: Callable[[], Mapping[int, list[dict]]]
+
+
+@dataclass(frozen=True)
 class StepView:
     """What the stepper draws: a figure of static traces plus the traces of one step.
 
     ``frame(step)`` returns the trace dicts that change with the step (appended after the static
     ones, in the same order every step); ``label(step)`` a short title such as "step 12: J = 0.3";
-    ``details(step)`` optional markdown shown under the figure (the step's numbers).
+    ``details(step)`` optional markdown shown under the figure (the step's numbers); ``frames``: where
+    the animation frames come from when ``frame`` of every animated step would cost a rerun too much
+    (None: ``frame`` of each, made and digested every rerun).
     """
 
     static: go.Figure
@@ -60,6 +76,7 @@ class StepView:
     redraw: bool = True
     max_frames: int = MAX_FRAMES  # animation frames at most (a stream: one per point)
     frame_ms: int | None = None  # ▶'s time per frame (None: the whole run in about 4 s)
+    frames: FrameSource | None = None
 
 
 def frame_steps(n_steps: int, max_frames: int = MAX_FRAMES) -> np.ndarray:
@@ -192,9 +209,13 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
     static = view.static
     spec = {"data": [tr.to_plotly_json() for tr in static.data], "layout": static.layout.to_plotly_json()}
     steps = frame_steps(n_steps, view.max_frames)
-    frames = [view.frame(s) for s in steps]
-    current = frames[list(steps).index(step)] if step in steps else view.frame(step)
-    drawn = drawn_points(spec["data"], frames)
+    if view.frames is None:
+        frames = [view.frame(s) for s in steps]
+        current = frames[list(steps).index(step)] if step in steps else view.frame(step)
+        drawn = drawn_points(spec["data"], frames)
+    else:  # the frames are made when sent: the points drawn follow the current step
+        current = view.frame(step)
+        drawn = drawn_points(spec["data"], [current])
     first = len(spec["data"])
     spec["data"] = [*drawn.thin(spec["data"]), *drawn.thin(current)]
     layout = spec["layout"]
@@ -205,23 +226,27 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
             "t": layout.get("margin", {}).get("t", 0) + 2 * title_size,
         }
     layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
-    animation = None
-    if n_steps > 1:
+    traces = list(range(first, first + len(current)))
+
+    def animation(frames: list[list[dict]]) -> list[dict]:
         parts = frame_parts([drawn.thin(frame) for frame in frames])
-        animation = [
-            dict(
-                data=data,
-                traces=list(range(first, first + len(current))),
-                name=str(s),
-                layout=dict(title=dict(text=view.label(s))),
-            )
-            for s, data in zip(steps, parts, strict=True)
-        ]
+        return [dict(data=data, traces=traces, name=str(s), layout=dict(title=dict(text=view.label(s))))
+                for s, data in zip(steps, parts, strict=True)]
+
+    if n_steps > 1:
         layout["margin"] = {**layout.get("margin", {}), "b": 80}
         layout["updatemenus"] = play_controls(len(steps), view.redraw, view.frame_ms)
     figure = typed(spec)
-    if animation:
-        figure["frames"] = animation  # numpy arrays: ui.charts digests them, and types them only when ▶ asks
+    if n_steps > 1 and view.frames is None:
+        figure["frames"] = animation(frames)  # numpy arrays: ui.charts digests them, types them when sent
+    elif n_steps > 1:
+        source = view.frames
+        digest = frames_digest([source.key, steps, traces, drawn.share, drawn.kept])
+
+        def made() -> list[dict]:
+            built = source.build()
+            return animation([built[s] if s in built else view.frame(s) for s in steps])
+        figure["frames"] = LazyFrames(digest, made)
     return FigureSpec(figure), drawn.shown, drawn.total
 
 

@@ -35,6 +35,7 @@ from ui.figures import line_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
 from ui.i18n import t
+from ui.stepper import FrameSource
 from ui.stepper import StepView
 from ui.stepper import frame_steps
 from ui.theme import CLASS_COLORS
@@ -71,8 +72,9 @@ def sklearn_em(X, k, cov, init, seed, iters):
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def em_frames(X, k, cov, init, seed, iters, point, style, lang) -> dict[int, list[dict]]:
-    """The stepper's frames (:func:`mixture_traces` of every animated step), cached: the responsibilities
-    and ellipses of ~40 steps were most of a rerun. ``lang`` keys the cache (the names are translated)."""
+    """The stepper's animation frames (:func:`mixture_traces` of every animated step), made when ▶ asks
+    for them and cached: the responsibilities and ellipses of ~40 steps cost more than a rerun. ``lang``
+    keys the cache (the names are translated)."""
     model = fit_em(X, k, cov, init, seed, iters)
     keep = stepped_points(len(X))
     return {int(s): mixture_traces(X, keep, model, s, style, point) for s in frame_steps(len(model.history_))}
@@ -106,17 +108,17 @@ def render(ctx, controls, main) -> None:
             check = crosscheck(sklearn_em, X, k, cov, init, seed, iters) if xcheck else None
             theirs = [] if check is None else [crosscheck_points(check.values[:, :2], ctx.style)]
             keep = stepped_points(n)
-            frames = em_frames(X, k, cov, init, seed, iters, point, ctx.style, current_language())
-
-            def frame(s):
-                drawn = frames[s] if s in frames else mixture_traces(X, keep, model, s, ctx.style, point)
-                return [*drawn, *theirs]
-
+            inputs = (X, k, cov, init, seed, iters, point, ctx.style, current_language())
+            frames = FrameSource(
+                (*inputs, None if check is None else check.values),
+                lambda: {s: [*drawn, *theirs] for s, drawn in em_frames(*inputs).items()},
+            )
             view = StepView(
                 data_static(ctx, axes, mode == "edit"),
-                frame,
+                lambda s: [*mixture_traces(X, keep, model, s, ctx.style, point), *theirs],
                 partial(em_label, history),
                 partial(em_details, model, X, point),
+                frames=frames,
             )
             clickable_stepper("gmm.em", len(history), view, data, mode)
             drawn_caption(keep, n)

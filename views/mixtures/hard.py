@@ -24,6 +24,7 @@ from ui.explain import number
 from ui.frame import columns_or_stacked
 from ui.i18n import current_language
 from ui.i18n import t
+from ui.stepper import FrameSource
 from ui.stepper import StepView
 from ui.stepper import frame_steps
 from views.mixtures._common import TOL
@@ -51,12 +52,18 @@ def fit_soft_and_hard(X, k, cov, seed):
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def run_frames(X, k, cov, seed, run: int, style, lang) -> dict[int, list[dict]]:
-    """The frames of one run's stepper (``run`` 1: soft EM, 2: hard EM), cached as em.py's em_frames:
-    the responsibilities and ellipses of ~40 steps were most of a rerun. ``lang`` keys the cache."""
+    """The animation frames of one run's stepper (``run`` 1: soft EM, 2: hard EM), cached as em.py's
+    em_frames: the responsibilities and ellipses of ~40 steps cost more than a rerun. ``lang`` keys the
+    cache."""
     model = fit_soft_and_hard(X, k, cov, seed)[run]
     keep = stepped_points(len(X))
     steps = frame_steps(len(model.history_))
     return {int(s): mixture_traces(X, keep, model, s, style, names=False) for s in steps}
+
+
+def frame_source(*inputs) -> FrameSource:
+    """The animation frames of one run's stepper, :func:`run_frames` of ``inputs``, made when ▶ asks."""
+    return FrameSource(inputs, lambda: run_frames(*inputs))
 
 
 def render(ctx, controls, main) -> None:
@@ -74,10 +81,10 @@ def render(ctx, controls, main) -> None:
         start, soft, hard = fits
         left, right = columns_or_stacked(ctx.projector, 2, gap="medium")
         with left:
-            frames = run_frames(X, k, cov, seed, 1, ctx.style, current_language())
+            frames = frame_source(X, k, cov, seed, 1, ctx.style, current_language())
             run_stepper(ctx, X, axes, "gmm.soft", t("gmm.soft_heading"), soft, frames, em_label)
         with right:
-            frames = run_frames(X, k, cov, seed, 2, ctx.style, current_language())
+            frames = frame_source(X, k, cov, seed, 2, ctx.style, current_language())
             run_stepper(
                 ctx, X, axes, "gmm.hard", t("gmm.hard_heading"), hard, frames, hard_label, shortcuts=False
             )
@@ -120,13 +127,14 @@ def render(ctx, controls, main) -> None:
 
 def run_stepper(ctx, X, axes, key: str, heading: str, model, frames, label, shortcuts: bool = True) -> None:
     """One run's heading and stepper, without legend entries (the two runs stand side by side);
-    ``frames``: :func:`run_frames`."""
+    ``frames``: its animation's, :func:`frame_source`."""
     st.markdown(heading)
     keep = stepped_points(len(X))
     view = StepView(
         data_static(ctx, axes, False, ctx.style.figure_height + 60, legend_rows=0),
-        lambda s: frames[s] if s in frames else mixture_traces(X, keep, model, s, ctx.style, names=False),
+        lambda s: mixture_traces(X, keep, model, s, ctx.style, names=False),
         partial(label, model.history_),
+        frames=frames,
     )
     clickable_stepper(key, len(model.history_), view, shortcuts=shortcuts)
     drawn_caption(keep, len(X))

@@ -33,9 +33,9 @@ EMPTY = np.array([], float)
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def smo_frames(X, y, params, x_range, y_range, steps: tuple, style, lang) -> dict[int, list[dict]]:
-    """The stepper's frames: :func:`step_traces` of every animated step, with the lines f = 0, ±1 on a
-    coarse grid. Cached as the mixtures' frames are (they were a quarter of a rerun); ``lang`` keys the
-    cache (the names are translated)."""
+    """The stepper's animation frames: :func:`step_traces` of every animated step, with the lines f = 0,
+    ±1 on a coarse grid; made when ▶ asks for them (ui.stepper.FrameSource) and cached (they cost more
+    than the rest of a rerun); ``lang`` keys the cache (the names are translated)."""
     model = fit_svc(X, y, *params)
     gx, gy, pts = grid_points(x_range, y_range, STEP_RESOLUTION)
     alphas, values = model.states_at(pts, steps)

@@ -24,6 +24,7 @@ from ui.explain import nice_text
 from ui.figures import grid_points
 from ui.i18n import current_language
 from ui.i18n import t
+from ui.stepper import FrameSource
 from ui.stepper import StepView
 from ui.stepper import frame_steps
 from ui.stepper import stepper
@@ -63,7 +64,8 @@ def render(ctx, controls, main) -> None:
     n_steps = model.n_iter_ + 1  # states 0 (α = 0) … n_iter
     axes = plane_axes(data.train)
     steps = tuple(int(s) for s in frame_steps(n_steps))
-    frames = smo_frames(X, y, params, axes.x_range, axes.y_range, steps, ctx.style, current_language())
+    inputs = (X, y, params, axes.x_range, axes.y_range, steps, ctx.style, current_language())
+    frames = FrameSource(inputs, lambda: smo_frames(*inputs))
     last_b = model.b_at(model.n_iter_)
     with main:
         stepper("svm.smo", n_steps, smo_step_view(model, X, y, axes, frames, ctx))
@@ -88,7 +90,7 @@ def render(ctx, controls, main) -> None:
 
 def smo_step_view(model, X, y, axes, frames, ctx) -> StepView:
     """Data space with f at the step, the (α_i, α_j) box of the pair, every α, and the dual objective;
-    ``frames``: :func:`smo_frames`."""
+    ``frames``: the animation's, :func:`smo_frames`."""
     style = ctx.style
     history = model.history_
     top = alpha_top(model)
@@ -96,8 +98,6 @@ def smo_step_view(model, X, y, axes, frames, ctx) -> StepView:
     gx, gy, pts = grid_points(axes.x_range, axes.y_range, STEP_RESOLUTION)
 
     def frame(s):
-        if s in frames:
-            return frames[s]
         lines = level_lines(gx, gy, model.decision_function_at(pts, s).reshape(len(gy), len(gx)))
         return step_traces(model, X, model.alpha_at(s), lines, s, top, dual, style)
 
@@ -110,7 +110,7 @@ def smo_step_view(model, X, y, axes, frames, ctx) -> StepView:
     def details(s):
         return t("svm.step0_details") if s == 0 else step_details(model, history[s - 1], dual[s - 1])
 
-    return StepView(static_figure(model, X, y, axes, dual, top, ctx), frame, label, details)
+    return StepView(static_figure(model, X, y, axes, dual, top, ctx), frame, label, details, frames=frames)
 
 
 def step_details(model, step, previous_dual: float) -> str:
