@@ -135,6 +135,14 @@ def kernel_loss(z, y, loss: str) -> tuple[FloatArray, FloatArray]:
     raise ValueError(f"loss must be one of {KERNEL_LOSSES}; got {loss!r}.")
 
 
+# L′(z, y) of kernel_loss for one sample in Python floats (numpy calls on scalars cost a step more)
+_LOSS_DERIVATIVES = {
+    "hinge": lambda z, y: -y if y * z < 1.0 else 0.0,
+    "logistic": lambda z, y: -y * float(expit(-y * z)),
+    "squared": lambda z, y: z - y,
+}
+
+
 class _KernelModel(BaseEstimator):
     """What both kernel estimators share: the kernel, ±1 labels, and f(x) = Σᵢ αᵢ K(xᵢ, x)."""
 
@@ -207,17 +215,21 @@ class KernelSGD(_KernelModel):
         recorded = set(range(1, min(FIRST_STEPS, n_iter) + 1))
         recorded |= set(np.linspace(1, n_iter, MAX_RECORDED - len(recorded)).round().astype(int).tolist())
         alpha, history = np.zeros(m), []
-        for step, i in enumerate(order, start=1):
-            z = float(K[i] @ alpha)
-            dloss = float(kernel_loss(z, t[i], self.loss)[1])
-            eta, alpha_i = self.eta0 / math.sqrt(step), float(alpha[i])
-            alpha = alpha - eta * (dloss + m * self.lam * alpha_i) * K[i]
-            if not np.all(np.abs(alpha) < 1e100):
-                raise ValueError("Stochastic gradient descent diverged: lower η₀ or λ (the factor mλ "
-                                 "in the update makes a large λ unstable).")
-            if step in recorded:
-                history.append(KernelSGDStep(step, int(i), float(t[i]), z, dloss, eta, alpha_i,
-                                             _frozen(alpha.copy()), self._objective(K, t, alpha)))
+        derivative, targets, m_lam = _LOSS_DERIVATIVES[self.loss], t.tolist(), m * self.lam
+        with np.errstate(over="ignore", invalid="ignore"):     # a diverging run is stopped below
+            for step, i in enumerate(order.tolist(), start=1):
+                row = K[i]
+                z = float(row @ alpha)
+                dloss = derivative(z, targets[i])
+                eta, alpha_i = self.eta0 / math.sqrt(step), float(alpha[i])
+                alpha -= (eta * (dloss + m_lam * alpha_i)) * row
+                if step % 64 == 0 or step in recorded:
+                    if not np.all(np.abs(alpha) < 1e100):
+                        raise ValueError("Stochastic gradient descent diverged: lower η₀ or λ (the factor "
+                                         "mλ in the update makes a large λ unstable).")
+                    if step in recorded:
+                        history.append(KernelSGDStep(step, i, targets[i], z, dloss, eta, alpha_i,
+                                                     _frozen(alpha.copy()), self._objective(K, t, alpha)))
         self.alpha_, self.K_, self.y_signed_ = _frozen(alpha), _frozen(K), _frozen(t)
         self.history_ = tuple(history)
         self.objective_ = self._objective(K, t, alpha)

@@ -6,6 +6,7 @@ from sklearn import kernel_ridge
 from sklearn import linear_model
 from sklearn.metrics import pairwise
 
+from algorithms import KERNEL_LOSSES
 from algorithms import KernelSGD
 from algorithms import RepresenterRidge
 from algorithms import explicit_features
@@ -175,3 +176,14 @@ def test_three_classes_are_refused_with_a_message():
     X, _ = two_classes(30)
     with pytest.raises(ValueError, match="exactly two classes"):
         KernelSGD().fit(X, np.arange(30) % 3)
+
+
+@pytest.mark.parametrize("loss", KERNEL_LOSSES)
+def test_the_steps_derivative_of_one_sample_is_kernel_losss_bit_for_bit(loss):
+    from algorithms.kernel_machines import _LOSS_DERIVATIVES
+
+    z = np.r_[np.linspace(-40.0, 40.0, 801), -1.0, 1.0, 0.999999999, 1e-300]
+    for y in (-1.0, 1.0):
+        expected = kernel_loss(z, y, loss)[1]
+        got = np.array([_LOSS_DERIVATIVES[loss](float(v), y) for v in z])
+        np.testing.assert_array_equal(got, expected)
