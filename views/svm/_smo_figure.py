@@ -121,7 +121,7 @@ def static_figure(model, X, y, axes, dual, top, ctx):
         "",
         traces,
         height=style.figure_height + 260,
-        legend_rows=3,
+        legend_rows=7 if ctx.projector else 4,  # the seven entries wrap to one a row at projector sizes
         barmode="overlay",
         xaxis=axis_layout(axes.x_range, axes.x_title, domain=[0, split[0]], anchor="y"),
         yaxis=axis_layout(axes.y_range, axes.y_title, domain=[0, 1], anchor="x"),
