@@ -112,7 +112,7 @@ def frames_digest(frames: list) -> str:
 
     def array(value):
         if isinstance(value, np.ndarray):
-            h.update(value.tobytes())
+            h.update(json.dumps(value.tolist()).encode() if value.dtype.kind == "O" else value.tobytes())
             return [value.dtype.str, value.shape]  # (dtype.str: str(dtype) costs ~5 µs an array)
         return value.item() if isinstance(value, np.generic) else str(value)
 

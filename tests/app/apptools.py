@@ -227,6 +227,15 @@ def visible_texts(at: AppTest) -> list[str]:
     return texts
 
 
+def zero_in_symbols(trace: dict) -> bool:
+    """Whether a per-point marker.symbol array holds the number 0 (a circle): plotly.js then reads the
+    whole array for each such point, a redraw in n² (views.clustering._common.SYMBOL_CODES)."""
+    symbol = (trace.get("marker") or {}).get("symbol")
+    if isinstance(symbol, dict):
+        return any((array == 0).any() for array in decoded_arrays(symbol))
+    return isinstance(symbol, list) and any(v == 0 and not isinstance(v, str | bool) for v in symbol)
+
+
 @dataclass
 class Report:
     runs: int = 0
@@ -245,6 +254,8 @@ def check(at: AppTest, where: str, report: Report) -> None:
             if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
                 report.problems.append(f"{where}: NaN or inf in a chart")
                 break
+        if any(zero_in_symbols(tr) for tr in spec.get("data", [])):
+            report.problems.append(f"{where}: the number 0 in a per-point marker.symbol array")
     for text in visible_texts(at):
         if RAW_KEY.match(text) or PLACEHOLDER.search(text):
             report.problems.append(f"{where}: untranslated text {text!r}")

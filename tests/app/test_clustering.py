@@ -17,9 +17,12 @@ from tests.app.apptools import play
 from tests.app.apptools import sample_message
 from tests.app.apptools import set_label
 from tests.app.apptools import widget
+from tests.app.apptools import zero_in_symbols
 from ui.charts import DISPLAY_MARKERS
 from ui.explain import fmt
 from ui.figures import grid_points
+from views.clustering._common import SYMBOL_CODES
+from views.clustering._common import cluster_symbol
 from views.clustering._common import step_regions
 from views.clustering.choose import ELBOW_LIMIT
 from views.clustering.dbscan import FIT_LIMIT as DBSCAN_LIMIT
@@ -338,7 +341,11 @@ def test_kmeans_at_20000_points_draws_one_sample_in_every_frame_and_says_so():
     np.testing.assert_array_equal(decode(points["x"]), X[drawn, 0])  # where it is: clicks map to it
     for frame in spec["frames"]:  # the same points in every frame: only their cluster codes change
         moving = frame["data"][frame["traces"].index(spec["data"].index(points))]
-        assert len(decode(moving["marker"]["color"])) == len(drawn)
+        codes = decode(moving["marker"]["color"])
+        assert len(codes) == len(drawn)
+        # each point has its cluster's symbol, the circle as the string "0" (SYMBOL_CODES)
+        symbols = [SYMBOL_CODES[cluster_symbol(int(c))] for c in codes]
+        assert moving["marker"]["symbol"] == symbols and not zero_in_symbols(moving)
         rings = [a for tr in frame["data"] for a in decoded_arrays(tr.get("customdata", []))]
         assert not rings or set(np.concatenate(rings)) <= set(drawn)
     assert any(f"Drawn: {len(drawn):,} of 20,000 points" in c.value for c in at.caption)

@@ -30,9 +30,8 @@ from ui.theme import CLASS_COLORS
 from ui.theme import HIGHLIGHT_COLOR
 from ui.views import fit_subset
 from ui.views import fitted
-from views.clustering._common import SYMBOL_CODES
 from views.clustering._common import ari_text
-from views.clustering._common import cluster_symbol
+from views.clustering._common import cluster_symbols
 from views.clustering._common import data_axes
 from views.clustering._common import points_dict
 from views.clustering._stepping import clickable_stepper
@@ -108,7 +107,7 @@ def dbscan_stepper(ctx, X, model, eps, axes, mode):
     sizes = np.where(core, ctx.style.marker_size * 1.15, ctx.style.marker_size * 0.7)
     codes = np.maximum(final, 0)
     colors = (codes % len(CLASS_COLORS)).astype(float)
-    symbols = np.array([SYMBOL_CODES[cluster_symbol(k)] for k in range(int(codes.max(initial=0)) + 1)])[codes]
+    symbols = cluster_symbols(int(codes.max(initial=0)) + 1)[codes]
     scale = discrete_scale(CLASS_COLORS)
     circle = np.linspace(0, 2 * np.pi, 60)
 
