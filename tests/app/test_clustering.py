@@ -26,6 +26,7 @@ from views.clustering._common import cluster_symbol
 from views.clustering._common import step_regions
 from views.clustering.choose import ELBOW_LIMIT
 from views.clustering.dbscan import FIT_LIMIT as DBSCAN_LIMIT
+from views.clustering.kmeans import restarts_range
 
 PAGE = "clustering.py"
 
@@ -92,6 +93,13 @@ def test_restarts_preset_compares_ten_runs():
     assert float(shown["Best J of all runs"]) <= float(shown["Worst J of all runs"])
     bars = next(s for s in chart_specs(at) if s["data"][0].get("type") == "bar")
     assert len(next(decoded_arrays(bars["data"][0]["y"]))) == 10
+
+
+def test_restart_bars_start_at_zero_unless_the_runs_differ_by_over_a_percent():
+    assert restarts_range(np.array([38364.605, 38364.607, 38364.605])) == (0.0, 38364.607 * 1.05)
+    assert restarts_range(np.zeros(3)) == (0.0, 1.0)
+    lo, hi = restarts_range(np.array([300.0, 320.0, 350.0]))
+    assert lo == 300.0 - 15.0 and hi == 350.0 + 7.5  # distinct local minima: the axis zooms in
 
 
 def test_fig14_5_preset_separates_the_spirals_through_two_components():

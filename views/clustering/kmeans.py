@@ -248,11 +248,7 @@ def objective_chart(run, ctx):
 
 def restarts_chart(km, shown, ctx):
     Js = np.array([r.objective for r in km.runs_])
-    lo, hi = Js.min(), Js.max()
-    pad = (hi - lo) * 0.3 or abs(hi) * 0.05 or 1.0
-    axes = Axes(
-        (0.4, len(Js) + 0.6), (max(lo - pad, 0.0), hi + pad * 0.5), t("clu.restart"), t("clu.objective")
-    )
+    axes = Axes((0.4, len(Js) + 0.6), restarts_range(Js), t("clu.restart"), t("clu.objective"))
     colors = np.array([HIGHLIGHT_COLOR if i == km.best_run_ else CLASS_COLORS[0] for i in range(len(Js))])
     outline = np.array([BLACK if i == shown else "rgba(0,0,0,0)" for i in range(len(Js))])
     bars = dict(
@@ -277,6 +273,17 @@ def restarts_chart(km, shown, ctx):
     )
     chart(fig, key="clu.km_restarts", on_select=pick_run)
     st.caption(t("clu.restarts_caption"))
+
+
+def restarts_range(Js) -> tuple[float, float]:
+    """The J axis of the restarts' bars: around the values when they differ by more than 1 %, so that
+    different local minima stand apart; otherwise from 0, so that runs ending at the same J up to
+    round-off (1e-7 apart) do not look different."""
+    lo, hi = float(Js.min()), float(Js.max())
+    if hi - lo <= 0.01 * abs(hi):
+        return 0.0, hi * 1.05 or 1.0
+    pad = (hi - lo) * 0.3
+    return max(lo - pad, 0.0), hi + pad * 0.5
 
 
 def pick_run():
