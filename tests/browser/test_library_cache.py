@@ -7,7 +7,8 @@ SENT = """() => Object.fromEntries(performance.getEntriesByType('resource')
     .map(e => [e.name.split('/').pop(), e.transferSize]))"""
 
 
-def test_a_second_page_load_gets_plotly_and_katex_without_their_bodies(server, page):
+def test_a_second_page_load_gets_plotly_and_katex_without_their_bodies(server, new_context):
+    page = new_context().new_page()  # a browser that has never seen the app
     page.goto(f"{server}/mixtures?gmm.view=em")
     wait_for_app(page)
     first = page.evaluate(SENT)
