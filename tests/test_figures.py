@@ -12,6 +12,7 @@ from ui.figures import grid_points
 from ui.figures import heatmap_figure
 from ui.figures import line_points
 from ui.figures import padded_range
+from ui.figures import regression_figure
 from ui.figures import scatter_axes
 from ui.theme import style_for
 
@@ -90,6 +91,17 @@ def test_curves_figure_leaves_room_for_the_legend_rows_asked_for():
     one, four = (curves_figure([curve], axes, style, title="t", legend_rows=r) for r in (1, 4))
     assert four.layout.margin.t - one.layout.margin.t == pytest.approx(3 * 1.7 * style.font_size, abs=1)
     assert one.data[0].mode == "lines"
+
+
+def test_regression_figure_draws_the_curves_over_the_points_and_lists_them_first():
+    x = np.linspace(0, 1, 5)
+    curves = [Curve("true", x, x, "#000000", "dash"), Curve("fit", x, x + 0.1, "#00ff00")]
+    fig = regression_figure(x, x, curves, Axes((0, 1), (0, 1)), style_for(False), data_name="train",
+                            test=(x, x), test_name="test")
+    assert [tr.name for tr in fig.data] == ["test", "train", "true", "fit"]  # drawn in this order
+    legend = sorted(range(4), key=lambda i: (fig.data[i].legendrank or 1000, i))
+    assert [fig.data[i].name for i in legend] == ["true", "fit", "test", "train"]
+    np.testing.assert_array_equal(fig.data[1].customdata, np.arange(5))  # clicks find the sample
 
 
 def test_curves_figure_log_axes_hold_the_log_range_and_markers():

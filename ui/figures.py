@@ -28,6 +28,7 @@ from ui.theme import TRUTH_COLOR
 from ui.theme import Style
 
 GRID_RESOLUTION = 150
+LEGEND_RANK = 1000  # plotly.js's default legendrank: legend entries of equal rank follow the trace order
 
 
 def plain(text: str) -> str:
@@ -325,15 +326,16 @@ def regression_figure(
     test_name: str = "",
     title: str = "",
 ) -> go.Figure:
-    """1-D regression: training points, optional test points, and fitted/true curves."""
+    """1-D regression: training points, optional test points, and fitted/true curves. The curves are
+    drawn over the points (dense data, n = 20 000, would hide them) and listed first in the legend."""
     fig = base_figure(style, axes, title)
-    for curve in curves:
-        fig.add_trace(line_trace(curve, style))
+    points = [points_trace(x, y, data_name, style, color=CLASS_COLORS[0], customdata=np.arange(len(x)))]
     if test is not None:
-        fig.add_trace(
-            points_trace(test[0], test[1], test_name, style, color=TRUTH_COLOR, size_scale=0.7, hollow=True)
-        )
-    fig.add_trace(points_trace(x, y, data_name, style, color=CLASS_COLORS[0], customdata=np.arange(len(x))))
+        held_out = points_trace(*test, test_name, style, color=TRUTH_COLOR, size_scale=0.7, hollow=True)
+        points.insert(0, held_out)
+    for rank, trace in enumerate(points, start=LEGEND_RANK + 1):  # after the curves' default rank
+        trace["legendrank"] = rank
+    fig.add_traces(points + [line_trace(curve, style) for curve in curves])
     return fig
 
 
