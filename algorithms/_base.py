@@ -172,6 +172,9 @@ def check_random_state(random_state: int | np.random.Generator | None) -> np.ran
     return np.random.default_rng(random_state)
 
 
+DIRECT_FEATURES = 2  # up to this many features, squared_distances sums (a_k − b_k)² directly
+
+
 def squared_distances(A: FloatArray, B: FloatArray) -> FloatArray:
     """Matrix of ‖a_i − b_j‖², exact where it matters.
 
@@ -182,7 +185,7 @@ def squared_distances(A: FloatArray, B: FloatArray) -> FloatArray:
     centred at B's mean (an offset of 1e8 changes nothing), and every entry small against
     ‖a‖² + ‖b‖² is recomputed from a − b. Identical rows are exactly 0 either way, as in scikit-learn.
     """
-    if 0 < A.shape[1] <= 2:
+    if 0 < A.shape[1] <= DIRECT_FEATURES:
         d = np.subtract(A[:, :1], B[:, 0])
         d *= d
         if A.shape[1] == 2:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.spatial import cKDTree
 
+from algorithms._base import DIRECT_FEATURES
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
 from algorithms._base import check_array
@@ -202,7 +203,10 @@ class SVDDSnapshots:
 
 def _gaussian_rows(X, width):
     """i ↦ gaussian_kernel(X[i:i + 1], X, width)[0] by the same operations (squared_distances with
-    B = X), X's mean, centred rows and their squared norms computed once."""
+    B = X): its direct sum for up to DIRECT_FEATURES features (nothing to prepare), else its
+    expansion with X's mean, centred rows and their squared norms computed once."""
+    if 0 < X.shape[1] <= DIRECT_FEATURES:
+        return lambda i: gaussian_kernel(X[i:i + 1], X, width)[0]
     width = float(width)
     shift = X.mean(0) if len(X) else 0.0
     X0 = X - shift

@@ -370,9 +370,10 @@ def test_svdd_takes_the_steps_of_the_straightforward_loop(C, sigma):
     np.testing.assert_allclose(model.alpha_, a, atol=1e-3 * C)
 
 
-def test_svdd_kernel_rows_are_the_gaussian_kernel_rows():
+@pytest.mark.parametrize("features", [1, 2, 3])  # squared_distances' direct sum, then its expansion
+def test_svdd_kernel_rows_are_the_gaussian_kernel_rows(features):
     from algorithms.anomaly import _gaussian_rows
-    X = np.random.default_rng(8).normal(size=(50, 3)) * 3 + 1e3
+    X = np.random.default_rng(8).normal(size=(50, features)) * 3 + 1e3
     X[7] = X[3]                                                  # identical rows: exactly 1
     row = _gaussian_rows(X, 0.7)
     for i in (0, 3, 7, 49):
