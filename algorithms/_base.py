@@ -16,6 +16,8 @@ import inspect
 from typing import Any
 
 import numpy as np
+import scipy.linalg
+import scipy.linalg.blas
 from numpy.typing import ArrayLike
 from numpy.typing import NDArray
 
@@ -208,3 +210,47 @@ def gaussian_kernel(A: FloatArray, B: FloatArray, width: float) -> FloatArray:
     K = squared_distances(A, B)
     K /= -2.0 * width * width                    # in place: one n × m array, not three
     return np.exp(K, out=K)
+
+
+def gram_lower(Phi: FloatArray) -> FloatArray:
+    """ΦᵀΦ with only its lower triangle filled in, in Fortran order (BLAS syrk: half the products
+    of ``Phi.T @ Phi``; Φᵀ of a C-ordered Φ is passed without a copy). For a symmetric kernel
+    matrix K this is K² (Sugiyama (4.3) with Φ = K)."""
+    return scipy.linalg.blas.dsyrk(1.0, np.asarray(Phi, dtype=float).T, lower=1)
+
+
+def ridge_solve(Phi: FloatArray, Y: FloatArray, lam: float) -> FloatArray:
+    """θ̂ = (ΦᵀΦ + λI)⁻¹ΦᵀY (Sugiyama (4.3); Y may have several columns).
+
+    For λ > 0 by a Cholesky factorisation of ΦᵀΦ + λI built in place (:func:`gram_lower`; at
+    n = 5 000 kernel centres no copy of the 200 MB matrix); if that fails (λ = 0 or round-off),
+    by the SVD form θ̂ = Σ_k κ_k/(κ_k² + λ) (ψ_kᵀY) φ_k, the minimum-norm solution when λ = 0.
+    """
+    if lam > 0:
+        A = gram_lower(Phi)
+        A.flat[::A.shape[0] + 1] += lam
+        try:
+            factor = scipy.linalg.cho_factor(A, lower=True, overwrite_a=True, check_finite=False)
+            return scipy.linalg.cho_solve(factor, Phi.T @ Y, check_finite=False)
+        except np.linalg.LinAlgError:
+            pass
+    U, kappa, Vt = np.linalg.svd(Phi, full_matrices=False)
+    keep = kappa > kappa.max(initial=0.0) * 1e-15
+    filt = np.zeros_like(kappa)
+    filt[keep] = kappa[keep] / (kappa[keep] ** 2 + lam)
+    UtY = U.T @ Y
+    return Vt.T @ (filt[:, None] * UtY if UtY.ndim == 2 else filt * UtY)
+
+
+def solve_pd(A: FloatArray, B: FloatArray) -> FloatArray:
+    """Solve A X = B for symmetric positive (semi)definite A: Cholesky, else least squares.
+
+    A C-ordered A is factorised as its transpose (the same matrix in Fortran order, so LAPACK gets
+    it without a copy).
+    """
+    try:
+        factor = scipy.linalg.cho_factor(A.T if A.flags.c_contiguous else A, lower=True,
+                                         check_finite=False)
+    except np.linalg.LinAlgError:
+        return np.linalg.lstsq(A, B, rcond=None)[0]
+    return scipy.linalg.cho_solve(factor, B, check_finite=False)

@@ -27,8 +27,6 @@ from operator import mul
 from typing import NamedTuple
 
 import numpy as np
-import scipy.linalg
-import scipy.linalg.blas
 from scipy.special import expit
 from scipy.special import log_softmax
 from scipy.special import logsumexp
@@ -45,6 +43,8 @@ from algorithms._base import check_random_state
 from algorithms._base import check_X_y
 from algorithms._base import clone
 from algorithms._base import geometric_steps
+from algorithms._base import ridge_solve
+from algorithms._base import solve_pd
 from algorithms.basis import GaussianBasis
 from algorithms.basis import LinearBasis
 
@@ -94,20 +94,6 @@ def _check_int(value, name: str, low: int = 1) -> int:
     if isinstance(value, bool) or int(value) != value or value < low:
         raise ValueError(f"{name} must be a whole number ≥ {low}; got {value}.")
     return int(value)
-
-
-def _solve_pd(A: FloatArray, B: FloatArray, lower_only: bool = False) -> FloatArray:
-    """Solve A X = B for symmetric positive (semi)definite A: Cholesky, else least squares.
-
-    ``lower_only``: only the lower triangle of A is filled in (as BLAS syrk returns it).
-    """
-    try:
-        L = np.linalg.cholesky(A)            # reads the lower triangle only
-    except np.linalg.LinAlgError:
-        if lower_only:
-            A = np.tril(A) + np.tril(A, -1).T
-        return np.linalg.lstsq(A, B, rcond=None)[0]
-    return scipy.linalg.cho_solve((L, True), B, check_finite=False)
 
 
 def _record_schedule(max_steps: int, n_snapshots: int) -> frozenset[int]:
@@ -440,17 +426,9 @@ class LeastSquaresClassifier(BaseEstimator):
                 raise ValueError("targets='lda' is defined for two classes only.")
             t = np.where(idx[:, None] == np.arange(len(self.classes_))[None, :], 1.0, -1.0)
         self.basis_ = self._basis().fit(X)
-        if self.kernel == "gaussian" and len(self.basis_.centers_) == len(X):
-            K = _gaussian_gram(X, X, self.h)
-            A = scipy.linalg.blas.dsyrk(1.0, K, lower=1)      # K² (lower triangle): half a product
-            A.flat[::A.shape[0] + 1] += lam
-            self.theta_ = _solve_pd(A, K @ t, lower_only=True)
-        else:
-            Phi = (_gaussian_gram(X, self.basis_.centers_, self.h) if self.kernel == "gaussian"
-                   else self.basis_.transform(X))
-            A = Phi.T @ Phi
-            A.flat[::A.shape[0] + 1] += lam
-            self.theta_ = _solve_pd(A, Phi.T @ t)
+        Phi = (_gaussian_gram(X, self.basis_.centers_, self.h) if self.kernel == "gaussian"
+               else self.basis_.transform(X))
+        self.theta_ = ridge_solve(Phi, t, lam)          # with all centres Φ = K: (K² + λI)⁻¹Kt
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -942,7 +920,7 @@ class LogisticRegression(_IterativeClassifier):
         h = expit(self._Phi @ theta)
         A = self._Phi.T @ ((h * (1.0 - h))[:, None] * self._Phi)
         A.flat[::A.shape[0] + 1] += self._lam * self._pen
-        return _solve_pd(A, grad)
+        return solve_pd(A, grad)
 
     def decision_function(self, X) -> FloatArray:
         """The log-odds θᵀφ(x) = log q(y=1|x)/q(y=0|x)."""
@@ -1028,7 +1006,7 @@ class SoftmaxRegression(_IterativeClassifier):
                 A[m * b:(m + 1) * b, k * b:(k + 1) * b] = block.T
         A.flat[::b * c + 1] += self._lam * np.tile(self._pen[:, 0], c)
         A.flat[::b * c + 1] += 1e-10 * max(np.trace(A) / (b * c), 1e-12)
-        step = _solve_pd(A, grad.T.ravel())
+        step = solve_pd(A, grad.T.ravel())
         return step.reshape(c, b).T
 
     def decision_function(self, X) -> FloatArray:
@@ -1108,18 +1086,12 @@ class LSPC(BaseEstimator):
             for k in range(len(self.classes_)):
                 own = np.flatnonzero(idx == k)
                 C = X[centres(own)]
-                Phi = _gaussian_gram(X, C, h)
-                A = Phi.T @ Phi
-                A.flat[::A.shape[0] + 1] += lam
                 self.centers_.append(C)
-                self.theta_.append(_solve_pd(A, Phi[own].sum(0)))
+                self.theta_.append(ridge_solve(_gaussian_gram(X, C, h), (idx == k).astype(float), lam))
         else:
             C = X[centres(np.arange(len(X)))]
-            Phi = _gaussian_gram(X, C, h)
-            A = Phi.T @ Phi
-            A.flat[::A.shape[0] + 1] += lam
             Pi = (idx[:, None] == np.arange(len(self.classes_))[None, :]).astype(float)
-            Theta = _solve_pd(A, Phi.T @ Pi)
+            Theta = ridge_solve(_gaussian_gram(X, C, h), Pi, lam)
             self.centers_ = [C] * len(self.classes_)
             self.theta_ = [Theta[:, k] for k in range(len(self.classes_))]
         self.n_features_in_ = X.shape[1]

@@ -10,9 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.linalg import LinAlgError
-from scipy.linalg import cho_factor
-from scipy.linalg import cho_solve
 
 from algorithms._base import BaseEstimator
 from algorithms._base import FloatArray
@@ -23,6 +20,7 @@ from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
 from algorithms._base import geometric_steps
+from algorithms._base import ridge_solve
 from algorithms.basis import BasisModel
 from algorithms.basis import GaussianBasis
 
@@ -145,17 +143,7 @@ class Ridge(_BasisRegressor):
         self._store(locals())
 
     def _solve(self, Phi, y):
-        lam = check_positive(self.lam, "λ", allow_zero=True)
-        if lam > 0:
-            try:
-                return cho_solve(cho_factor(Phi.T @ Phi + lam * np.eye(Phi.shape[1])), Phi.T @ y)
-            except LinAlgError:
-                pass
-        U, kappa, Vt = np.linalg.svd(Phi, full_matrices=False)
-        keep = kappa > kappa.max(initial=0.0) * 1e-15
-        filt = np.zeros_like(kappa)
-        filt[keep] = kappa[keep] / (kappa[keep] ** 2 + lam)
-        return Vt.T @ (filt * (U.T @ y))
+        return ridge_solve(Phi, y, check_positive(self.lam, "λ", allow_zero=True))
 
 
 class KernelRidge(Ridge):

@@ -15,8 +15,8 @@ from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_X_y
 from algorithms._base import gaussian_kernel
+from algorithms._base import solve_pd
 from algorithms.decomposition import knn_graph
-from algorithms.linear_classifiers import _solve_pd
 
 __all__ = ["LapRLS", "LAPRLS_VARIANTS", "LAPRLS_MAX_SAMPLES", "graph_edges", "partial_labels"]
 
@@ -62,7 +62,7 @@ class LapRLS(BaseEstimator):
         L = np.diag(W.sum(1)) - W
         KJ = K if self.variant == "book" else K * labelled[None, :]
         A = KJ @ K + lam * np.eye(len(X)) + nu * (K @ L @ K)
-        self.coef_ = _solve_pd(0.5 * (A + A.T), K @ y)
+        self.coef_ = solve_pd(0.5 * (A + A.T), K @ y)
         self.X_fit_, self.similarity_, self.labelled_ = X, W, labelled
         self.n_features_in_ = X.shape[1]
         return self

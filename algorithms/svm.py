@@ -22,6 +22,7 @@ from algorithms._base import check_array
 from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
+from algorithms._base import solve_pd
 from algorithms.linear_classifiers import _binary_targets
 from algorithms.linear_classifiers import _check_int
 from algorithms.linear_classifiers import _check_labels
@@ -30,7 +31,6 @@ from algorithms.linear_classifiers import _dot_gram
 from algorithms.linear_classifiers import _frozen
 from algorithms.linear_classifiers import _gaussian_apply
 from algorithms.linear_classifiers import _gaussian_gram
-from algorithms.linear_classifiers import _solve_pd
 from algorithms.linear_classifiers import ramp_target
 
 __all__ = ["SVC", "SMOStep", "RampSVC", "RampStep", "svc_kernel"]
@@ -729,7 +729,7 @@ class RampSVC(BaseEstimator):
             w = np.where(gap > eta, eta / np.where(gap > eta, gap, 1.0), 1.0)
             A = Phi.T @ (w[:, None] * Phi)
             A.flat[::A.shape[0] + 1] += lam
-            new = _solve_pd(A, Phi.T @ (w * v * t))
+            new = solve_pd(A, Phi.T @ (w * v * t))
             new_m = (Phi @ new) * t
             loss = float(np.sum(np.minimum(1.0, np.maximum(0.0, 1.0 - new_m))))
             history.append(RampStep(step, _frozen(new), _frozen(m), _frozen(v), _frozen(w), loss))

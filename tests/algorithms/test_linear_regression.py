@@ -29,6 +29,8 @@ from algorithms import load_dataset
 from algorithms import ridge_path
 from algorithms import squared_loss
 from algorithms import squared_loss_grid
+from algorithms._base import gram_lower
+from algorithms._base import ridge_solve
 
 
 @pytest.fixture
@@ -67,6 +69,22 @@ def test_ridge_equals_its_closed_form_and_svd_form(random_data):
     theta = Ridge(lam).fit(X, y).theta_
     np.testing.assert_allclose(theta, closed, rtol=1e-10)
     np.testing.assert_allclose(theta, svd_form, rtol=1e-10)
+
+
+@pytest.mark.parametrize("lam", [0.0, 1e-3, 2.0])
+def test_ridge_solve_handles_several_targets_and_a_singular_gram(lam):
+    """ridge_solve: one column per target, (4.3) for λ > 0, the minimum-norm LS solution at λ = 0
+    even when ΦᵀΦ is singular (a repeated column), and ΦᵀΦ from syrk equals Phi.T @ Phi."""
+    rng = np.random.default_rng(3)
+    Phi = rng.normal(size=(40, 5))
+    Phi[:, 4] = Phi[:, 0]
+    Y = rng.normal(size=(40, 3))
+    np.testing.assert_allclose(np.tril(gram_lower(Phi)), np.tril(Phi.T @ Phi), rtol=1e-13, atol=1e-13)
+    expected = (np.linalg.lstsq(Phi, Y, rcond=None)[0] if lam == 0
+                else np.linalg.solve(Phi.T @ Phi + lam * np.eye(5), Phi.T @ Y))
+    theta = ridge_solve(Phi, Y, lam)
+    np.testing.assert_allclose(theta, expected, rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(ridge_solve(Phi, Y[:, 1], lam), theta[:, 1], rtol=1e-9, atol=1e-12)
 
 
 def test_ridge_with_zero_lambda_is_least_squares(random_data):
