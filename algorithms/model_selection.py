@@ -26,6 +26,7 @@ __all__ = [
     "CVResult",
     "loo_error",
     "loo_error_from_design",
+    "loo_errors_from_design",
     "kernel_ridge_cv_grid",
     "holdout_mask",
     "holdout_error",
@@ -77,22 +78,30 @@ def cross_validate(
     return CVResult(float(errors.mean()), errors)
 
 
-def loo_error_from_design(Phi: FloatArray, y: FloatArray, lam: float) -> float:
-    """Closed-form leave-one-out error of ℓ2-regularised LS (Sugiyama (4.4)).
+def loo_errors_from_design(Phi: FloatArray, y: FloatArray, lams) -> FloatArray:
+    """Closed-form leave-one-out error of ℓ2-regularised LS (Sugiyama (4.4)) for every λ of ``lams``.
 
-    Ĝ = (1/n)‖H̃⁻¹Hy‖² with H = I − Φ(ΦᵀΦ + λI)⁻¹Φᵀ and H̃ its diagonal part.
+    Ĝ = (1/n)‖H̃⁻¹Hy‖² with H = I − Φ(ΦᵀΦ + λI)⁻¹Φᵀ and H̃ its diagonal part. One SVD Φ = UΚVᵀ
+    serves every λ: H = I − U diag(κ²/(κ² + λ)) Uᵀ (λ = 0: the projection onto the range of Φ).
     """
-    lam = check_positive(lam, "λ", allow_zero=True)
+    lams = np.array([check_positive(lam, "λ", allow_zero=True) for lam in np.atleast_1d(lams)])[:, None]
     U, kappa, _ = np.linalg.svd(Phi, full_matrices=False)
-    shrink = kappa**2 / (kappa**2 + lam) if lam > 0 else (kappa > kappa.max() * 1e-12).astype(float)
-    Hy = y - U @ (shrink * (U.T @ y))
-    H_diag = 1.0 - np.einsum("ik,k,ik->i", U, shrink, U)
+    k2 = kappa**2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        shrink = np.where(lams > 0, k2 / (k2 + lams), kappa > kappa.max(initial=0.0) * 1e-12)
+    Hy = y - (shrink * (U.T @ y)) @ U.T                  # one row per λ
+    H_diag = 1.0 - shrink @ (U * U).T
     if np.any(np.abs(H_diag) < 1e-12):
         raise ValueError(
             "Leave-one-out is undefined here: the model interpolates a point exactly "
             "(increase λ or use a simpler model)."
         )
-    return float(np.mean((Hy / H_diag) ** 2))
+    return np.mean((Hy / H_diag) ** 2, axis=1)
+
+
+def loo_error_from_design(Phi: FloatArray, y: FloatArray, lam: float) -> float:
+    """Closed-form leave-one-out error of ℓ2-regularised LS for one λ (:func:`loo_errors_from_design`)."""
+    return float(loo_errors_from_design(Phi, y, [lam])[0])
 
 
 def loo_error(estimator: BaseEstimator, X, y) -> float:
@@ -111,7 +120,9 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
 
     ``n_folds=None`` uses the closed-form LOO error (4.4); otherwise m-fold CV exactly as
     Sugiyama Fig 4.14: all n inputs stay kernel centres, and each fold solves
-    (K_trᵀK_tr + λI)θ = K_trᵀy_tr. One eigendecomposition per (h, fold) serves every λ.
+    (K_trᵀK_tr + λI)θ = K_trᵀy_tr, i.e. θ = K_trᵀ(K_trK_trᵀ + λI)⁻¹y_tr (push-through identity:
+    a matrix with a row per training sample, fewer than the n centres). One eigendecomposition per
+    (h, fold) serves every λ; the LOO error needs one SVD per h.
     ``progress(fraction)``, if given, is called after each h (a progress bar).
     """
     X, y = check_X_y(X, y, min_samples=2)
@@ -123,7 +134,7 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
     for a, h in enumerate(hs):
         K = np.exp(-d2 / (2.0 * h * h))
         if folds is None:
-            errors[a] = [loo_error_from_design(K, y, lam) for lam in lams]
+            errors[a] = loo_errors_from_design(K, y, lams)
             if progress is not None:
                 progress((a + 1) / len(hs))
             continue
@@ -131,16 +142,15 @@ def kernel_ridge_cv_grid(X, y, hs, lams, n_folds: int | None = 5, random_state=N
         for k in range(int(n_folds)):
             tr = folds != k
             K_tr, K_te = K[tr], K[~tr]
-            evals, V = np.linalg.eigh(K_tr.T @ K_tr)
-            proj = V.T @ (K_tr.T @ y[tr])
+            evals, V = np.linalg.eigh(K_tr @ K_tr.T)           # m × m, m training rows < n centres
             with np.errstate(divide="ignore", invalid="ignore"):
                 inv = np.where(
                     evals[None, :] + lams[:, None] > 1e-300,
                     1.0 / (np.maximum(evals, 0.0)[None, :] + lams[:, None]),
                     0.0,
                 )
-            thetas = (inv * proj[None, :]) @ V.T  # one θ per λ, shape (len(lams), n)
-            residual = thetas @ K_te.T - y[~tr][None, :]
+            coef = inv * (V.T @ y[tr])[None, :]                 # one row per λ
+            residual = coef @ (K_te @ (K_tr.T @ V)).T - y[~tr][None, :]
             fold_err += np.mean(residual**2, axis=1)
         errors[a] = fold_err / int(n_folds)
         if progress is not None:

@@ -15,6 +15,7 @@ from algorithms import holdout_mask
 from algorithms import kernel_ridge_cv_grid
 from algorithms import load_dataset
 from algorithms import loo_error
+from algorithms import loo_errors_from_design
 from algorithms import polynomial_degree_curves
 
 BOOK_HS, BOOK_LAMS = [0.03, 0.3, 3.0], [1e-4, 0.1, 100.0]
@@ -45,6 +46,18 @@ def test_loo_closed_form_equals_brute_force_for_fixed_bases(estimator):
     y = np.sin(2 * X[:, 0]) + 0.1 * rng.normal(size=25)
     brute = cross_validate(estimator, X, y, n_folds=25).error
     assert loo_error(estimator, X, y) == pytest.approx(brute, rel=1e-9)
+
+
+def test_loo_errors_for_several_lambdas_from_one_svd_equal_brute_force():
+    """(4.4) for λ = 0, 0.01 and 1 at once equals refitting n times for each λ."""
+    rng = np.random.default_rng(2)
+    X = rng.uniform(-2, 2, (25, 1))
+    y = np.sin(2 * X[:, 0]) + 0.1 * rng.normal(size=25)
+    basis = TrigonometricBasis(3)
+    errors = loo_errors_from_design(basis.fit(X).transform(X), y, [0.0, 0.01, 1.0])
+    brute = [cross_validate(Ridge(lam, TrigonometricBasis(3)), X, y, n_folds=25).error
+             for lam in (0.0, 0.01, 1.0)]
+    np.testing.assert_allclose(errors, brute, rtol=1e-9)
 
 
 def test_kfold_grid_matches_cross_validate():
