@@ -984,6 +984,32 @@ class SoftmaxRegression(_IterativeClassifier):
         grad = self._Phi.T @ (self._Y - np.exp(logq)) - self._lam * pen
         return ll, obj, grad
 
+    def _evaluate_many(self, thetas):
+        """:meth:`_evaluate` of every snapshot Θ in ``thetas`` (k, b, c), a block of snapshots at a
+        time: Φ times the block's Θs side by side and Φᵀ times their residuals Y − Q are two matrix
+        products instead of two passes over Φ per snapshot, and the scores are laid out (n, c, m) so
+        that log-softmax's sums over the c classes run over contiguous rows (at n = 20 000 with 400
+        Gaussian centres, 210 SGD snapshots 4.8 → 0.6 s)."""
+        k, b, c = thetas.shape
+        n = self._n
+        ll, grad = np.empty(k), np.empty_like(thetas)
+        block = max(1, min(k, 128 // c))
+        for start in range(0, k, block):
+            T = thetas[start:start + block]
+            m = len(T)
+            S = (self._Phi @ T.transpose(1, 2, 0).reshape(b, c * m)).reshape(n, c, m)
+            S -= S.max(axis=1, keepdims=True)
+            E = np.exp(S)
+            Z = E.sum(axis=1, keepdims=True)
+            ll[start:start + m] = (S[np.arange(n), self._idx] - np.log(Z[:, 0])).sum(0)   # Σ log q(y_i|x_i)
+            residual = self._Y[:, :, None] - E / Z
+            G = self._Phi.T @ residual.reshape(n, c * m)
+            grad[start:start + m] = G.reshape(b, c, m).transpose(2, 0, 1)
+        pen = self._pen * thetas
+        obj = ll - 0.5 * self._lam * (pen * thetas).sum((1, 2))
+        norms = np.linalg.norm((grad - self._lam * pen).reshape(k, -1), axis=1)
+        return ll.tolist(), obj.tolist(), norms.tolist()
+
     def _sample_gradient(self, theta, i):
         phi = self._Phi[i]
         q = softmax(phi @ theta)

@@ -632,6 +632,24 @@ def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_t
         assert step.grad_norm == pytest.approx(np.linalg.norm(grad), rel=1e-10)
 
 
+@pytest.mark.parametrize("n_snapshots", [20, 120])  # one block of snapshots / several
+def test_softmax_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta(n_snapshots):
+    # evaluated together in blocks after the loop: each equals the formulas at its own Θ
+    X, y = three_blobs(100, seed=10)
+    model = SoftmaxRegression(solver="sgd", lam=0.2, max_iter=500, n_snapshots=n_snapshots, random_state=1)
+    model.fit(X, y)
+    Phi, Y = np.c_[np.ones(len(X)), X], (y[:, None] == model.classes_[None, :]).astype(float)
+    assert len(model.history_) > min(n_snapshots, 500) // 2
+    for step in model.history_[1:]:
+        S = Phi @ step.theta
+        logq = S - np.log(np.exp(S).sum(1, keepdims=True))
+        ll = np.sum(Y * logq)
+        assert step.log_likelihood == pytest.approx(ll, rel=1e-12)
+        assert step.objective == pytest.approx(ll - 0.1 * np.sum(step.theta[1:] ** 2), rel=1e-12)
+        grad = Phi.T @ (Y - np.exp(logq)) - 0.2 * np.r_[np.zeros((1, 3)), step.theta[1:]]
+        assert step.grad_norm == pytest.approx(np.linalg.norm(grad), rel=1e-10)
+
+
 @pytest.mark.parametrize("tol", [0.0, 1e-3])
 def test_per_sample_sgd_written_out_for_three_features_equals_the_list_loop(monkeypatch, tol):
     # the pages' case (intercept and 2-D x) has its own loop: the same θ, bit for bit, as the lists'
