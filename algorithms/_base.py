@@ -242,15 +242,18 @@ def ridge_solve(Phi: FloatArray, Y: FloatArray, lam: float) -> FloatArray:
     return Vt.T @ (filt[:, None] * UtY if UtY.ndim == 2 else filt * UtY)
 
 
-def solve_pd(A: FloatArray, B: FloatArray) -> FloatArray:
+def solve_pd(A: FloatArray, B: FloatArray, lower_only: bool = False) -> FloatArray:
     """Solve A X = B for symmetric positive (semi)definite A: Cholesky, else least squares.
 
-    A C-ordered A is factorised as its transpose (the same matrix in Fortran order, so LAPACK gets
-    it without a copy).
+    ``lower_only``: only the lower triangle of A is filled in (as :func:`gram_lower` returns it).
+    A full C-ordered A is factorised as its transpose (the same matrix in Fortran order, so LAPACK
+    gets it without a copy).
     """
     try:
-        factor = scipy.linalg.cho_factor(A.T if A.flags.c_contiguous else A, lower=True,
-                                         check_finite=False)
+        factor = scipy.linalg.cho_factor(A.T if A.flags.c_contiguous and not lower_only else A,
+                                         lower=True, check_finite=False)
     except np.linalg.LinAlgError:
+        if lower_only:
+            A = np.tril(A) + np.tril(A, -1).T
         return np.linalg.lstsq(A, B, rcond=None)[0]
     return scipy.linalg.cho_solve(factor, B, check_finite=False)

@@ -43,6 +43,7 @@ from algorithms._base import check_random_state
 from algorithms._base import check_X_y
 from algorithms._base import clone
 from algorithms._base import geometric_steps
+from algorithms._base import gram_lower
 from algorithms._base import ridge_solve
 from algorithms._base import solve_pd
 from algorithms.basis import GaussianBasis
@@ -769,10 +770,11 @@ class LogisticRegression(_IterativeClassifier):
         self._Phi, self._y, self._n, self._lam = Phi, (t > 0).astype(float), len(X), lam
         self._pen, self._targets = _penalty_mask(Phi), self._y
         self._signed = Phi * np.where(t > 0, 1.0, -1.0)[:, None]       # ψ_i = ±φ(x_i), + for y_i = 1
+        self._scaled = None
         try:
             self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol)
         finally:
-            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed
+            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed, self._scaled
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -918,9 +920,12 @@ class LogisticRegression(_IterativeClassifier):
 
     def _newton_direction(self, theta, grad):
         h = expit(self._Phi @ theta)
-        A = self._Phi.T @ ((h * (1.0 - h))[:, None] * self._Phi)
+        if self._scaled is None:
+            self._scaled = np.empty_like(self._Phi)                    # D^½Φ, the same buffer every step
+        np.multiply(np.sqrt(h * (1.0 - h))[:, None], self._Phi, out=self._scaled)
+        A = gram_lower(self._scaled)                                   # ΦᵀDΦ = (D^½Φ)ᵀ(D^½Φ): half a product
         A.flat[::A.shape[0] + 1] += self._lam * self._pen
-        return solve_pd(A, grad)
+        return solve_pd(A, grad, lower_only=True)
 
     def decision_function(self, X) -> FloatArray:
         """The log-odds θᵀφ(x) = log q(y=1|x)/q(y=0|x)."""
