@@ -805,7 +805,9 @@ class LogisticRegression(_IterativeClassifier):
         width = depth * -(-n // depth)                                    # ≥ n: the products' padding is 1
         ll, grad = np.empty(len(thetas)), np.empty_like(thetas)
         signed_t = np.ascontiguousarray(self._signed.T)
-        block = max(2, _CACHED_ENTRIES // width)
+        # few basis functions: blocks that stay in cache; many: 64 snapshots a block, so that the products
+        # read Φ once per 64 (n = 20 000, 401 Gaussian centres, 210 snapshots: 0.9 → 0.25 s)
+        block = max(2, _CACHED_ENTRIES // width) if len(signed_t) <= 32 else 64
         margins, e = (np.empty((min(block, len(thetas)), n)) for _ in range(2))
         factors = np.ones((len(margins), width))
         for start in range(0, len(thetas), block):

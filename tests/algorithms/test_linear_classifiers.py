@@ -613,22 +613,28 @@ def test_minibatch_sgd_steps_follow_the_permutation_and_reach_the_optimum():
         LogisticRegression(solver="sgd", batch_size=0).fit(X, y)
 
 
-# one block / several / products of 4 factors padded with 1s (1001 = 4 × 251 − 3)
-@pytest.mark.parametrize("n, n_snapshots, recorded", [(150, 20, 15), (3000, 100, 60), (1001, 50, 30)])
+# one block / several / products of 4 factors padded with 1s (1001 = 4 × 251 − 3) / 40 Gaussian
+# centres, no intercept (blocks of 64 snapshots)
+@pytest.mark.parametrize("n, n_snapshots, recorded, centres",
+                         [(150, 20, 15, 0), (3000, 100, 60, 0), (1001, 50, 30, 0), (300, 100, 60, 40)])
 def test_sgd_snapshots_have_the_log_likelihood_objective_and_gradient_of_their_theta(
-        n, n_snapshots, recorded):
+        n, n_snapshots, recorded, centres):
     # the snapshots are evaluated together after the loop: each equals the formulas at its own θ
     X, y = blobs(n, seed=10)
-    model = LogisticRegression(solver="sgd", lam=0.2, max_iter=300, n_snapshots=n_snapshots, random_state=1)
+    basis = GaussianBasis(1.0, n_centers=centres, random_state=0) if centres else None
+    model = LogisticRegression(solver="sgd", lam=0.2, max_iter=300, n_snapshots=n_snapshots, random_state=1,
+                               basis=basis)
     model.fit(X, y)
-    Phi, t = np.c_[np.ones(len(X)), X], (y == model.classes_[1]).astype(float)
+    Phi = model.basis_.transform(X) if centres else np.c_[np.ones(len(X)), X]
+    pen = np.r_[float(centres > 0), np.ones(Phi.shape[1] - 1)]
+    t = (y == model.classes_[1]).astype(float)
     assert len(model.history_) > recorded
     for step in model.history_[1:]:
         z = Phi @ step.theta
         ll = np.sum(t * z - np.logaddexp(0, z))
         assert step.log_likelihood == pytest.approx(ll, rel=1e-12)
-        assert step.objective == pytest.approx(ll - 0.1 * step.theta[1:] @ step.theta[1:], rel=1e-12)
-        grad = Phi.T @ (t - 1 / (1 + np.exp(-z))) - 0.2 * np.r_[0.0, step.theta[1:]]
+        assert step.objective == pytest.approx(ll - 0.1 * (pen * step.theta) @ step.theta, rel=1e-12)
+        grad = Phi.T @ (t - 1 / (1 + np.exp(-z))) - 0.2 * pen * step.theta
         assert step.grad_norm == pytest.approx(np.linalg.norm(grad), rel=1e-10)
 
 
