@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from operator import add
@@ -625,7 +626,9 @@ class _IterativeClassifier(BaseEstimator):
         _check_int(self.batch_size, "batch_size")
         return lam, eta, max_iter, tol
 
-    def _run(self, theta, max_iter, eta, tol):
+    def _run(self, theta, max_iter, eta, tol, progress=None):
+        """The fit from ``theta``; ``progress(step / max_iter)``, if given, is called after every
+        step of the batch solvers (a progress bar; SGD does not report)."""
         ll, obj, grad = self._evaluate(theta)
         history = [LogisticStep(0, _frozen(theta), ll, obj, float(np.linalg.norm(grad)))]
         self.converged_ = False
@@ -664,6 +667,8 @@ class _IterativeClassifier(BaseEstimator):
                                             float(np.linalg.norm(new_grad)), -1, t))
                 moved = float(np.linalg.norm(new - theta))
                 theta, ll, obj, grad = new, new_ll, new_obj, new_grad
+                if progress is not None:
+                    progress(step / max_iter)
                 if moved <= tol * (1.0 + float(np.linalg.norm(theta))):
                     self.converged_ = True
                     break
@@ -752,7 +757,8 @@ class LogisticRegression(_IterativeClassifier):
                  batch_size: int = 1):
         self._store(locals())
 
-    def fit(self, X, y) -> "LogisticRegression":
+    def fit(self, X, y, progress: Callable[[float], None] | None = None) -> "LogisticRegression":
+        """``progress(fraction)``, if given, is called after every Newton or gradient step."""
         X, y = _check_labels(X, y)
         lam, eta, max_iter, tol = self._check_common()
         self.classes_, t = _binary_targets(y, "Logistic regression")
@@ -772,7 +778,7 @@ class LogisticRegression(_IterativeClassifier):
         self._signed = Phi * np.where(t > 0, 1.0, -1.0)[:, None]       # ψ_i = ±φ(x_i), + for y_i = 1
         self._scaled = None
         try:
-            self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol)
+            self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol, progress)
         finally:
             del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed, self._scaled
         self.n_features_in_ = X.shape[1]
@@ -964,7 +970,8 @@ class SoftmaxRegression(_IterativeClassifier):
                  n_snapshots: int = 500, random_state=None, batch_size: int = 1):
         self._store(locals())
 
-    def fit(self, X, y) -> "SoftmaxRegression":
+    def fit(self, X, y, progress: Callable[[float], None] | None = None) -> "SoftmaxRegression":
+        """``progress(fraction)``, if given, is called after every Newton or gradient step."""
         X, y = _check_labels(X, y)
         lam, eta, max_iter, tol = self._check_common()
         self.classes_ = check_classification_targets(y)
@@ -976,7 +983,7 @@ class SoftmaxRegression(_IterativeClassifier):
         self._Y = self._targets = (idx[:, None] == np.arange(c)[None, :]).astype(float)
         self._pen = _penalty_mask(Phi)[:, None]
         try:
-            self.theta_ = self._run(np.zeros((Phi.shape[1], c)), max_iter, eta, tol)
+            self.theta_ = self._run(np.zeros((Phi.shape[1], c)), max_iter, eta, tol, progress)
         finally:
             del self._Phi, self._Y, self._targets, self._idx, self._n, self._lam, self._pen
         self.n_features_in_ = X.shape[1]

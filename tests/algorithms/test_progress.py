@@ -6,8 +6,10 @@ import pytest
 
 from algorithms import BaggingClassifier
 from algorithms import DecisionTreeClassifier
+from algorithms import LogisticRegression
 from algorithms import MLPClassifier
 from algorithms import RandomForestClassifier
+from algorithms import SoftmaxRegression
 from algorithms import kernel_ridge_cv_grid
 from algorithms.ensembles import DecisionStump
 
@@ -71,3 +73,14 @@ def test_bagging_reports_after_each_learner(classification, make):
     assert_rises_to_one(seen, 13)
     np.testing.assert_array_equal(model.oob_error_curve_, make().fit(X, y).oob_error_curve_)
     np.testing.assert_array_equal(model.predict(X), make().fit(X, y).predict(X))
+
+
+@pytest.mark.parametrize("Model", [LogisticRegression, SoftmaxRegression])
+@pytest.mark.parametrize("solver, steps", [("gd", 40), ("newton", 6)])
+def test_batch_solvers_report_after_each_step(classification, Model, solver, steps):
+    X, y = classification
+    kw = dict(solver=solver, lam=0.1, max_iter=steps, tol=0.0, eta=0.5)
+    seen, report = recorded()
+    model = Model(**kw).fit(X, y, progress=report)
+    assert_rises_to_one(seen, steps)
+    np.testing.assert_array_equal(model.theta_, Model(**kw).fit(X, y).theta_)

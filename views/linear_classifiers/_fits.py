@@ -15,6 +15,8 @@ from algorithms import LogisticRegression
 from algorithms import Perceptron
 from algorithms import SoftmaxRegression
 from algorithms import perceptron_mistake_bound
+from ui.i18n import t
+from ui.progress import progress_bar
 from ui.stepper import frame_steps
 from views.linear_classifiers._problem import KERNEL_CENTRES
 
@@ -59,12 +61,19 @@ def iterative_model(kind, solver, lam, basis, h, eta, iters, seed):
     return cls(lam=lam, solver=solver, eta=eta, max_iter=iters, basis=phi, n_snapshots=300, random_state=seed)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
 def iterative_scene(kind, X, y, solver, lam, basis, h, eta, iters, seed, grid):
-    """Fit logistic or softmax regression; the probabilities on the grid for the animation frames."""
+    """Fit logistic or softmax regression (cached), with a progress bar while Newton or GD runs
+    (seconds with 400 Gaussian centres at n = 20 000); the model, its fit time and the probabilities
+    on the grid for the animation frames."""
+    with progress_bar(t("progress.fit")) as report:
+        return cached_scene(kind, X, y, solver, lam, basis, h, eta, iters, seed, grid, _progress=report)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def cached_scene(kind, X, y, solver, lam, basis, h, eta, iters, seed, grid, _progress=None):
     model = iterative_model(kind, solver, lam, basis, h, eta, iters, seed)
     start = time.perf_counter()
-    model.fit(X, y)
+    model.fit(X, y, progress=_progress)
     seconds = time.perf_counter() - start
     Phi = model.basis_.transform(grid)
     steps = sorted(set(frame_steps(len(model.history_)).tolist()) | {len(model.history_) - 1})
