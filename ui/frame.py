@@ -19,6 +19,7 @@ from ui.i18n import LANGUAGE_KEY
 from ui.i18n import LANGUAGES
 from ui.i18n import t
 from ui.shown import explanations_hidden
+from ui.theme import PAGE_CSS
 from ui.theme import PROJECTOR_CSS
 from ui.theme import Style
 from ui.theme import style_for
@@ -46,8 +47,7 @@ def page_frame(page: str, data: DataRequest | None = None) -> PageContext:
         choice(t("frame.language"), list(LANGUAGES), LANGUAGE_KEY, LANGUAGES.get, horizontal=True)
         projector = st.toggle(t("frame.projector"), help=t("frame.projector_help"), **bound(PROJECTOR_KEY))
         classroom.begin(page)
-    if projector:
-        st.html(PROJECTOR_CSS)
+    st.html(PAGE_CSS + PROJECTOR_CSS if projector else PAGE_CSS)
     loaded = data_panel(page, data) if data is not None else None
     export_panel(page, loaded.train if loaded else None)
     st.title(t(f"{page}.title"))

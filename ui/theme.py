@@ -57,3 +57,12 @@ html, body, [data-testid="stAppViewContainer"] { font-size: 20px; }
 h1 { font-size: 2.6rem !important; } h2, h3 { font-size: 2.0rem !important; }
 </style>
 """
+# On every page: segmented controls wrap (their buttons, and the text in a button) instead of being
+# clipped in a narrow column of controls (long option names; Chinese and projector text).
+PAGE_CSS = """
+<style>
+[data-testid="stButtonGroup"] div:has(> button) { flex-wrap: wrap; }
+[data-testid="stButtonGroup"] button { max-width: 100%; height: auto; }
+[data-testid="stButtonGroup"] button * { white-space: normal; min-width: 0; }
+</style>
+"""

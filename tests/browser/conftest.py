@@ -112,9 +112,13 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+VIEWPORT = {"width": 1600, "height": 1400}
+NARROW_VIEWPORT = {"width": 1280, "height": 800}  # a laptop or a projector: the narrowest column of controls
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 1600, "height": 1400}}
+    return {**browser_context_args, "viewport": VIEWPORT}
 
 
 @pytest.fixture(scope="session")
@@ -185,6 +189,22 @@ def overflowing_chart_text(page) -> list[str]:
       });
       return out;
     }""")
+
+
+def clipped_choices(page) -> list[str]:
+    """Segmented controls of the main area with a button sticking out of the control (clipped in a
+    narrow column of controls): their label and by how many pixels."""
+    return page.evaluate("""() => Array.from(
+        document.querySelectorAll('[data-testid=stMain] [data-testid=stButtonGroup]')).flatMap(g => {
+      const box = g.getBoundingClientRect();
+      const sides = b => {
+        const r = b.getBoundingClientRect();
+        return Math.max(box.left - r.left, r.right - box.right);
+      };
+      const shown = Array.from(g.querySelectorAll('button')).filter(b => b.offsetWidth > 0);
+      const over = Math.max(0, ...shown.map(sides));
+      return over > 2 ? [`"${g.innerText.split('\\n')[0]}" by ${Math.round(over)} px`] : [];
+    })""")
 
 
 def chart_data(page, key: str):

@@ -2,9 +2,12 @@
 
 import pytest
 
+from tests.browser.conftest import NARROW_VIEWPORT
 from tests.browser.conftest import OUTPUT
+from tests.browser.conftest import VIEWPORT
 from tests.browser.conftest import all_chart_data
 from tests.browser.conftest import chart_data
+from tests.browser.conftest import clipped_choices
 from tests.browser.conftest import overflowing_chart_text
 from tests.browser.conftest import wait_for_app
 from ui.registry import PAGES
@@ -17,7 +20,8 @@ DRAWING_WARNINGS = ("WARN:", "LaTeX-incompatible", "KaTeX could not typeset")
 
 def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
     """In English and in Chinese projector mode (the widest text, so Chinese at normal size fits too):
-    no exception, a chart, and no chart text sticking out of its chart; screenshots go to tests/output.
+    no exception, a chart, no chart text sticking out of its chart and, in a window 1280 px wide, no
+    clipped segmented control; screenshots go to tests/output.
     In English, moving the view's first slider (a rerun of the view alone, a fragment) raises nothing.
     Neither plotly.js nor KaTeX warns about what they were given."""
     warnings = []
@@ -31,6 +35,9 @@ def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
         if not home:
             assert page.locator(".js-plotly-plot").count() >= 1
         assert overflowing_chart_text(page) == [], query
+        page.set_viewport_size(NARROW_VIEWPORT)
+        assert clipped_choices(page) == [], query
+        page.set_viewport_size(VIEWPORT)
         page.screenshot(path=str(OUTPUT / f"{shot}-{name}.png"), full_page=True)
         sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
         if name == "en" and sliders.count():
