@@ -375,6 +375,17 @@ def test_penalised_logistic_matches_scikit_learn_with_C_one_over_lambda(lam):
     np.testing.assert_allclose(ours.predict_proba(X), sk.predict_proba(X), atol=1e-7)
 
 
+def test_newton_with_many_basis_functions_matches_scikit_learn_on_the_same_design():
+    # 20 Gaussian centres, no intercept: the Hessian by syrk on D^½Φ (8 or more basis functions)
+    X, y = blobs(150, seed=2)
+    basis = GaussianBasis(1.0, n_centers=20, random_state=0)
+    ours = LogisticRegression(lam=0.5, basis=basis).fit(X, y)
+    Phi = ours.basis_.transform(X)
+    sk = SkLogistic(C=2.0, fit_intercept=False, tol=1e-12, max_iter=10_000).fit(Phi, y)
+    np.testing.assert_allclose(ours.predict_proba(X), sk.predict_proba(Phi), atol=1e-7)
+    assert ours.converged_ and ours.n_iter_ < 15
+
+
 def test_newton_log_likelihood_increases_and_gradient_vanishes():
     X, y = blobs(200, seed=3)
     model = LogisticRegression(solver="newton").fit(X, y)
