@@ -7,6 +7,7 @@ Sugiyama ch. 14 (k-means §14.1, kernel k-means §14.2, spectral clustering §14
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -860,22 +861,26 @@ def _partition_key(labels: np.ndarray) -> bytes:
     return np.argsort(np.argsort(first))[inverse].astype(np.int16).tobytes()
 
 
-def knn_smi_curve(X, n_clusters: int, grid, random_state: int = 0
+def knn_smi_curve(X, n_clusters: int, grid, random_state: int = 0,
+                  progress: Callable[[float], None] | None = None
                   ) -> tuple[tuple[SMIResult, ...], tuple[np.ndarray, ...]]:
     """LSMI estimate of spectral clustering's labels for every k of the kNN graph (Fig 14.8).
 
     Unlike :func:`smi_curve`, every k gets the same seed for its clustering and the same CV split
     for its :func:`lsmi` (``random_state``), and labellings that are the same partition up to
     renaming share one estimate, so equal partitions get equal SMI (Sugiyama §14.4). Returns the
-    full :class:`SMIResult` (with its CV table) and the labels for each k.
+    full :class:`SMIResult` (with its CV table) and the labels for each k. ``progress(fraction)``,
+    if given, is called after each k (a progress bar).
     """
     X = check_array(X, min_samples=3)
     results, labels, estimates = [], [], {}
-    for knn in grid:
+    for done, knn in enumerate(grid, start=1):
         lab = SpectralClustering(n_clusters, knn, random_state=random_state).fit(X).labels_
         key = _partition_key(lab)
         if key not in estimates:
             estimates[key] = lsmi(X, lab, random_state=random_state)
         results.append(estimates[key])
         labels.append(lab)
+        if progress is not None:
+            progress(done / len(grid))
     return tuple(results), tuple(labels)

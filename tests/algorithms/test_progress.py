@@ -11,6 +11,7 @@ from algorithms import MLPClassifier
 from algorithms import RandomForestClassifier
 from algorithms import SoftmaxRegression
 from algorithms import kernel_ridge_cv_grid
+from algorithms import knn_smi_curve
 from algorithms.ensembles import DecisionStump
 
 
@@ -84,3 +85,13 @@ def test_batch_solvers_report_after_each_step(classification, Model, solver, ste
     model = Model(**kw).fit(X, y, progress=report)
     assert_rises_to_one(seen, steps)
     np.testing.assert_array_equal(model.theta_, Model(**kw).fit(X, y).theta_)
+
+
+def test_smi_curve_reports_after_each_k(classification):
+    X, _ = classification
+    seen, report = recorded()
+    results, labels = knn_smi_curve(X, 2, (3, 5, 7, 10), random_state=0, progress=report)
+    assert_rises_to_one(seen, 4)
+    plain_results, plain_labels = knn_smi_curve(X, 2, (3, 5, 7, 10), random_state=0)
+    assert [r.smi for r in results] == [r.smi for r in plain_results]
+    assert all(np.array_equal(a, b) for a, b in zip(labels, plain_labels, strict=True))

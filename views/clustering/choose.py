@@ -28,6 +28,7 @@ from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.progress import progress_bar
 from ui.theme import CLASS_COLORS
 from ui.theme import FIT_COLOR
 from ui.theme import HIGHLIGHT_COLOR
@@ -53,9 +54,9 @@ def elbow(X, ks):
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def smi_against_knn(X, c, grid):
+def smi_against_knn(X, c, grid, _progress=None):
     """SMI estimate of spectral clustering's labels for each k of the kNN graph (Fig 14.8)."""
-    return knn_smi_curve(X, c, grid, random_state=0)
+    return knn_smi_curve(X, c, grid, random_state=0, progress=_progress)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -88,9 +89,9 @@ def render(ctx, controls, main):
             if len(X) < 10 or c > len(X) // 3 or not grid:
                 st.error(t("clu.smi_small", n=len(X), c=c))
                 return
-            with st.spinner(t("clu.computing")):
-                results, labels = smi_against_knn(X, c, grid)
-                reference = smi_of(X, truth) if truth is not None else None
+            with progress_bar(t("clu.computing")) as report:
+                results, labels = smi_against_knn(X, c, grid, _progress=report)
+            reference = smi_of(X, truth) if truth is not None else None
             smi = np.array([r.smi for r in results])
             smi_chart(grid, smi, smi_k, reference, ctx)
         selected = grid.index(smi_k) if smi_k in grid else int(np.argmax(smi))
