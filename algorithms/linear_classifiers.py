@@ -776,11 +776,10 @@ class LogisticRegression(_IterativeClassifier):
         self._Phi, self._y, self._n, self._lam = Phi, (t > 0).astype(float), len(X), lam
         self._pen, self._targets = _penalty_mask(Phi), self._y
         self._signed = Phi * np.where(t > 0, 1.0, -1.0)[:, None]       # ψ_i = ±φ(x_i), + for y_i = 1
-        self._scaled = None
         try:
             self.theta_ = self._run(np.zeros(Phi.shape[1]), max_iter, eta, tol, progress)
         finally:
-            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed, self._scaled
+            del self._Phi, self._y, self._n, self._lam, self._pen, self._targets, self._signed
         self.n_features_in_ = X.shape[1]
         return self
 
@@ -936,9 +935,7 @@ class LogisticRegression(_IterativeClassifier):
             A = self._Phi.T @ (w[:, None] * self._Phi)
             A.flat[::A.shape[0] + 1] += self._lam * self._pen
             return solve_pd(A, grad)
-        if self._scaled is None:
-            self._scaled = np.empty_like(self._Phi)                    # D^½Φ, the same buffer every step
-        A = gram_lower(np.multiply(np.sqrt(w)[:, None], self._Phi, out=self._scaled))
+        A = gram_lower(np.sqrt(w)[:, None] * self._Phi)
         A.flat[::A.shape[0] + 1] += self._lam * self._pen
         return solve_pd(A, grad, lower_only=True)
 
