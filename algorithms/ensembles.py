@@ -34,6 +34,7 @@ from algorithms._base import check_random_state
 from algorithms._base import clone
 from algorithms.tables import encode_categories
 from algorithms.trees import DecisionTreeClassifier
+from algorithms.trees import _bin_table
 from algorithms.trees import _Builder
 from algorithms.trees import _categorical_mask
 from algorithms.trees import _check_class_y
@@ -865,9 +866,11 @@ class GainCurve:
     H_right: FloatArray
 
 
-def second_order_split_gains(x, g, h, lam: float = 1.0, gamma: float = 0.0) -> GainCurve:
+def second_order_split_gains(x, g, h, lam: float = 1.0, gamma: float = 0.0,
+                             edges=None) -> GainCurve:
     """gain(s) = ½[G_L²/(H_L+λ) + G_R²/(H_R+λ) − (G_L+G_R)²/(H_L+H_R+λ)] − γ for every threshold
-    s between consecutive distinct values of x (seed 003 (31); x ≤ s is the left side)."""
+    s between consecutive distinct values of x (seed 003 (31); x ≤ s is the left side). With bin
+    ``edges`` (histogram splits, §5.5.2) the thresholds are the edges with values on both sides."""
     x = _check_X(x, allow_nan=False)
     if x.shape[1] != 1:
         raise ValueError("second_order_split_gains takes one feature (a 1-D array).")
@@ -884,10 +887,14 @@ def second_order_split_gains(x, g, h, lam: float = 1.0, gamma: float = 0.0) -> G
     S = np.column_stack([g, h])[order]
     C = np.cumsum(S, axis=0)[:-1]
     ok = xs[1:] > xs[:-1]
+    if edges is not None:                   # a cut only where an edge falls between the values
+        edges = np.asarray(edges, dtype=float)
+        ok &= np.searchsorted(edges, xs[1:]) > np.searchsorted(edges, xs[:-1])
     C = C[ok]
     P = S.sum(0)
     gains = crit.evaluate(np.stack([C, P - C]), P)[0]
-    thr = _midpoints(xs[:-1][ok], xs[1:][ok])
+    thr = (_midpoints(xs[:-1][ok], xs[1:][ok]) if edges is None
+           else edges[np.searchsorted(edges, xs[:-1][ok])])
     return GainCurve(_ro(thr), _ro(gains), _ro(C[:, 0]), _ro(C[:, 1]), _ro(P[0] - C[:, 0]),
                      _ro(P[1] - C[:, 1]))
 
@@ -901,13 +908,26 @@ class _SecondOrderBoosting(_Boosting):
         if lam == 0 and mcw == 0:
             raise ValueError("With λ = 0 set min_child_weight > 0, or a leaf with H = 0 has no "
                              "weight −G/(H+λ).")
+        _check_int(self.n_bins, "n_bins", 2, allow_none=True)
+        if self.n_bins is not None and self.n_bins > MAX_BINS:
+            raise ValueError(f"n_bins must be at most {MAX_BINS} (8-bit bins); got {self.n_bins}.")
         return lam, gamma, mcw
 
-    def _grow(self, X, g, h, lam, gamma, mcw, presorted):
+    def _searched(self, X):
+        """What every round's split search reuses: X sorted per feature (exact greedy), or with
+        ``n_bins`` each feature's bin edges ``bin_edges_`` and every value's bin (histograms)."""
+        if self.n_bins is None:
+            self.bin_edges_ = None
+            return _presorted(X), None
+        self.bin_edges_ = tuple(histogram_bin_edges(x, self.n_bins) for x in X.T)
+        return None, _bin_table(X, self.bin_edges_)
+
+    def _grow(self, X, g, h, lam, gamma, mcw, searched):
         """Round m's tree and its leaf weights w* per training row (f += η·w*, no predict pass)."""
+        presorted, bins = searched
         crit = _SecondOrder(g, h, lam, gamma, mcw)
         builder = _Builder(crit, X, np.zeros(X.shape[1], dtype=bool), False, self.max_depth, 1,
-                           0.0, None, None, None)
+                           0.0, None, None, None, bins)
         tree, leaf = builder.grow_leaves(np.ones(len(X)), presorted)
         return tree, tree.value[leaf, 0]
 
@@ -929,12 +949,16 @@ class _SecondOrderBoosting(_Boosting):
         mask = tree.decision_path(X)[:, node]
         g = step.gradients if step.gradients.ndim == 1 else step.gradients[:, k]
         h = step.hessians if step.hessians.ndim == 1 else step.hessians[:, k]
-        return {f: second_order_split_gains(X[mask, f], g[mask], h[mask], self.lam, self.gamma)
+        return {f: second_order_split_gains(X[mask, f], g[mask], h[mask], self.lam, self.gamma,
+                                            None if self.bin_edges_ is None else self.bin_edges_[f])
                 for f in range(X.shape[1])}
 
 
 class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
-    """XGBoost-style boosting with the logistic loss (seed 003 §5.4), exact greedy splits.
+    """XGBoost-style boosting with the logistic loss (seed 003 §5.4), exact greedy splits, or with
+    ``n_bins`` = k LightGBM's histogram algorithm (§5.5.2): each feature cut once into at most k
+    quantile bins (:func:`histogram_bin_edges`, ``bin_edges_``), G and H summed per bin, and a
+    node split only at the bin edges.
 
     Round m: g = p − y, h = p(1 − p) at f_{m−1}; a tree grown level by level where a node splits
     at the threshold with the largest gain = ½[G_L²/(H_L+λ) + G_R²/(H_R+λ) − G²/(H+λ)] − γ, only
@@ -948,7 +972,7 @@ class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
 
     def __init__(self, n_estimators: int = 100, lam: float = 1.0, gamma: float = 0.0,
                  max_depth: int = 3, learning_rate: float = 0.3, min_child_weight: float = 1.0,
-                 base_score: float | None = None):
+                 base_score: float | None = None, n_bins: int | None = None):
         self._store(locals())
 
     def fit(self, X, y) -> "SecondOrderBoostingClassifier":
@@ -961,11 +985,11 @@ class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
                       else np.full(1 if K == 2 else K, float(self.base_score)))
         raw = np.tile(self.init_, (len(X), 1))
         Y = np.eye(K)[codes] if K > 2 else codes[:, None].astype(float)
-        history, presorted, P = self._start(), _presorted(X), self._proba(raw)
+        history, searched, P = self._start(), self._searched(X), self._proba(raw)
         for _ in range(self._T):
             Pk = P if K > 2 else P[:, 1:]
             G, H = Pk - Y, Pk * (1 - Pk)
-            trees, w = zip(*(self._grow(X, G[:, k], H[:, k], lam, gamma, mcw, presorted)
+            trees, w = zip(*(self._grow(X, G[:, k], H[:, k], lam, gamma, mcw, searched)
                              for k in range(G.shape[1])), strict=True)
             raw = raw + self._nu * np.column_stack(w)
             P = self._proba(raw)                    # the loss now, the next round's g and h
@@ -977,13 +1001,13 @@ class SecondOrderBoostingClassifier(_LogisticMixin, _SecondOrderBoosting):
 class SecondOrderBoostingRegressor(_SecondOrderBoosting):
     """XGBoost-style boosting with the half squared loss ½(y − f)²: g = f − y, h = 1.
 
-    As :class:`SecondOrderBoostingClassifier`; f_0 = mean(y) unless ``base_score`` is given
+    As :class:`SecondOrderBoostingClassifier` (``n_bins`` too); f_0 = mean(y) unless ``base_score`` is given
     (seed 003 oracle D5 uses f_0 = 0). ``train_loss_`` is the mean squared error.
     """
 
     def __init__(self, n_estimators: int = 100, lam: float = 1.0, gamma: float = 0.0,
                  max_depth: int = 3, learning_rate: float = 0.3, min_child_weight: float = 1.0,
-                 base_score: float | None = None):
+                 base_score: float | None = None, n_bins: int | None = None):
         self._store(locals())
 
     def fit(self, X, y) -> "SecondOrderBoostingRegressor":
@@ -993,10 +1017,10 @@ class SecondOrderBoostingRegressor(_SecondOrderBoosting):
         self.n_features_in_, self._nu_ = X.shape[1], self._nu
         self.init_ = np.array([y.mean() if self.base_score is None else float(self.base_score)])
         raw = np.full(len(X), self.init_[0])
-        history, presorted = self._start(), _presorted(X)
+        history, searched = self._start(), self._searched(X)
         for _ in range(self._T):
             g, h = raw - y, np.ones(len(X))
-            tree, w = self._grow(X, g, h, lam, gamma, mcw, presorted)
+            tree, w = self._grow(X, g, h, lam, gamma, mcw, searched)
             raw = raw + self._nu * w
             self._record(history, SecondOrderStep, [tree], g, h, np.mean((y - raw) ** 2))
         return self._finish(history)
@@ -1014,18 +1038,24 @@ class SecondOrderBoostingRegressor(_SecondOrderBoosting):
 # LightGBM: histogram binning and GOSS (seed 003 §5.5)
 
 
+MAX_BINS = 256                              # bins of an 8-bit code (seed 003 §5.5.2)
+
+
 def histogram_bin_edges(x, n_bins: int = 16, strategy: str = "quantile") -> FloatArray:
     """Interior cut points c_1 < … < c_{k−1} of at most ``n_bins`` bins (bin j: c_j < x ≤ c_{j+1}).
 
-    "quantile": cuts at the data's quantiles (duplicates merged, so heavy ties give fewer bins);
-    "uniform": equal-width bins over [min, max]. Splits are then only searched at these cuts.
+    "quantile": cuts at the data's quantiles (duplicates merged, so heavy ties give fewer bins),
+    or with at most ``n_bins`` distinct values a bin per value (as LightGBM); "uniform":
+    equal-width bins over [min, max]. Splits are then only searched at these cuts.
     """
     x = np.asarray(x, dtype=float).reshape(-1)
     if x.size == 0 or not np.all(np.isfinite(x)):
         raise ValueError("x must be a non-empty array of finite numbers.")
     k = _check_int(n_bins, "n_bins", 2)
     if strategy == "quantile":
-        cuts = np.quantile(x, np.linspace(0, 1, k + 1)[1:-1], method="lower")
+        distinct = np.unique(x)
+        cuts = (distinct[:-1] if len(distinct) <= k
+                else np.quantile(x, np.linspace(0, 1, k + 1)[1:-1], method="lower"))
     elif strategy == "uniform":
         cuts = np.linspace(x.min(), x.max(), k + 1)[1:-1]
     else:

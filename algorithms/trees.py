@@ -1021,6 +1021,19 @@ def _presorted(X):
     return srt, np.take_along_axis(X.T, srt, axis=1)
 
 
+def _bin_table(X, edges):
+    """Every value's bin, (d, n) (bin j of feature f: c_{j−1} < x ≤ c_j with c = ``edges[f]``), and
+    the cut after each bin, (d, k) with k the most bins of a feature (+inf past a feature's last
+    cut): what :meth:`_Builder._level_search_binned` searches, made once when boosting bins X."""
+    k = max(len(e) for e in edges) + 1
+    cuts = np.full((len(edges), k), np.inf)
+    codes = np.empty(X.shape[::-1], dtype=np.intp)
+    for f, e in enumerate(edges):
+        cuts[f, :len(e)] = e
+        codes[f] = np.searchsorted(e, X[:, f], side="left")
+    return codes, cuts
+
+
 def _midpoint(a: float, b: float) -> float:
     s = a / 2.0 + b / 2.0
     return a if s == b else s
@@ -1071,8 +1084,9 @@ class _Builder:
     levelwise = True
 
     def __init__(self, crit, X, categorical, multiway, max_depth, min_samples_leaf, epsilon,
-                 max_features, rng, classes=None):
+                 max_features, rng, classes=None, bins=None):
         self.crit, self.X = crit, np.ascontiguousarray(X)
+        self.bins = bins                    # (codes, cuts) of :func:`_bin_table`: histogram search
         self.categorical = categorical
         self.multiway = multiway
         self.max_depth = np.inf if max_depth is None else max_depth
@@ -1192,13 +1206,15 @@ class _Builder:
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
-        if srt is None and n_roots == 1:
+        if self.bins is not None:
+            pass                                                    # no sorted lists to keep
+        elif srt is None and n_roots == 1:
             srt = np.argsort(X[rows].T, axis=1, kind="stable")
         elif srt is None:
             ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
             srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
                              axis=1, kind="stable")
-        if xs is None:
+        if xs is None and srt is not None:
             xs = np.take_along_axis(X[rows].T, srt, axis=1)
         first_id = 0                                                # of the level's nodes
         levels = []
@@ -1208,7 +1224,9 @@ class _Builder:
             Sw, P, imp, value, pure, W = crit.nodes(rows, w, starts, m)
             open_ = (m >= 2 * msl) & ~pure
             if depth < self.max_depth and np.count_nonzero(open_):
-                has, xa, xb, left, s, tol = self._level_search(Sw, P, imp, starts, m, open_, srt, xs)
+                has, xa, xb, left, s, tol = (
+                    self._level_search(Sw, P, imp, starts, m, open_, srt, xs) if self.bins is None
+                    else self._level_search_binned(Sw, P, imp, m, open_, rows))
                 feat, cut, found = self._choose(has, xa, s, tol, imp, open_)
             else:                                   # every node of the level is a leaf
                 feat, found = np.full(B, -1), np.zeros(B, dtype=bool)
@@ -1240,7 +1258,7 @@ class _Builder:
             kept = kept[:starts[-1] + m[-1]]
             rows, w = rows.take(kept), w.take(kept)
             depth += 1
-            if depth < self.max_depth:                     # the last level is not searched
+            if depth < self.max_depth and self.bins is None:   # the last level is not searched
                 srt, xs = self._partition_sorted(srt, xs, child, kept)
         names = ("feature", "n_samples", "weighted_n_samples", "stats", "value", "impurity",
                  "pure", "found", "has", "below", "above", "left")
@@ -1368,6 +1386,50 @@ class _Builder:
         xb = xs.ravel().take(first + 1, mode="clip")                  # (any value where not has)
         left = C0.reshape(d * (E + 1), -1).take(first + np.arange(1, d + 1)[:, None], axis=0)
         return has.T, xa.T, xb.T, left.transpose(1, 0, 2), segmax.T, tol.T
+
+    def _level_search_binned(self, Sw, P, imp, m, open_, rows):
+        """:meth:`_level_search` on histograms (LightGBM's histogram algorithm, seed 003 §5.5.2):
+        one pass sums each open node's stats per bin of every feature, and the cut after bin j
+        (x ≤ c_j goes left) is scored from the cumulative sums over the bins. A cut counts after
+        a non-empty bin with ``min_samples_leaf`` rows on each side; its threshold is c_j itself
+        (a = b = c_j), so with a bin per distinct value the tree partitions as the exact search."""
+        codes, cuts = self.bins
+        d, k = cuts.shape
+        S = self.crit.search_stats(Sw)
+        if open_.all():
+            Bo, mo, P_o, imp_o = len(m), m, P, imp
+        else:                                               # only the open nodes' entries
+            keep = np.repeat(open_, m)
+            Bo, mo, P_o, imp_o = np.count_nonzero(open_), m[open_], P[open_], imp[open_]
+            rows, S = rows[keep], S[keep]
+        key = codes.take(rows, axis=1)                                 # (d, E): the bins, then
+        if Bo > 1:
+            key += np.repeat(np.arange(0, Bo * k, k), mo)             # + the node's block
+        if d > 1:
+            key += np.arange(0, d * Bo * k, Bo * k)[:, None]          # + the feature's block
+        key = key.ravel()
+        L = np.empty((S.shape[1], d, Bo, k))
+        for j, column in enumerate(S.T):                            # Σ per bin, then cumulative
+            L[j] = np.bincount(key, column if d == 1 else np.concatenate([column] * d),
+                               d * Bo * k).reshape(d, Bo, k)
+        np.add.accumulate(L, axis=3, out=L)
+        count = np.bincount(key, minlength=d * Bo * k).reshape(d, Bo, k)
+        n_left = count.cumsum(axis=2)
+        ok = (count > 0) & (n_left >= self.msl) & (n_left <= (mo - self.msl)[:, None])
+        score = self.crit.split_scores(np.moveaxis(L.reshape(-1, d, Bo * k), 0, -1), P_o, imp_o,
+                                       np.full(Bo, k), ok.reshape(d, Bo * k)).reshape(d, Bo, k)
+        top = score.max(axis=2)                                       # (d, Bo)
+        best = np.argmax(score >= (top - _tie_tolerance(top, imp_o))[..., None], axis=2)
+        f, node = np.arange(d)[:, None], np.arange(Bo)
+        xa, left = cuts[f, best], L[:, f, node, best].transpose(2, 1, 0)   # (d, Bo), (Bo, d, s)
+        if Bo < len(m):                                              # closed nodes: no split
+            top = np.where(open_, 0.0, -np.inf)[None].repeat(d, 0)
+            top[:, open_] = score.max(axis=2)
+            xa = np.zeros((d, len(m)))
+            xa[:, open_] = cuts[f, best]
+            left = np.full((len(m), d, S.shape[1]), np.nan)
+            left[open_] = L[:, f, node, best].transpose(2, 1, 0)
+        return np.isfinite(top).T, xa.T, xa.T, left, top.T, _tie_tolerance(top, imp).T
 
     # -- node by node (categorical features, missing values) ---------------------------------
 

@@ -109,6 +109,13 @@ CASES = [
         lambda: ensemble.HistGradientBoostingClassifier(max_iter=100, max_depth=3, early_stopping=False),
         moons,
     ),
+    # Like for like: LightGBM's histogram search (seed 003 §5.5.2) with scikit-learn's 255 bins.
+    FitCase(
+        "SecondOrderBoostingClassifier, histograms (100 × depth 3, 255 bins)",
+        lambda: SecondOrderBoostingClassifier(n_bins=255),
+        lambda: ensemble.HistGradientBoostingClassifier(max_iter=100, max_depth=3, early_stopping=False),
+        moons,
+    ),
     FitCase(
         "StackingClassifier (tree, naive Bayes, logistic; 5 folds)",
         lambda: StackingClassifier(

@@ -8,6 +8,7 @@ import pytest
 from sklearn.ensemble import AdaBoostClassifier as SkAdaBoost
 from sklearn.ensemble import GradientBoostingClassifier as SkGBC
 from sklearn.ensemble import GradientBoostingRegressor as SkGBR
+from sklearn.ensemble import HistGradientBoostingClassifier as SkHGB
 from sklearn.tree import DecisionTreeClassifier as SkTree
 
 from algorithms.ensembles import AdaBoostClassifier
@@ -575,6 +576,66 @@ def test_boosting_fits_give_the_recorded_trees_and_history():
     assert digests == RECORDED_BOOSTING_DIGESTS
 
 
+def test_histogram_splits_partition_as_exact_splits_with_a_bin_per_value():
+    """With at most n_bins distinct values per feature every value has its own bin: the histogram
+    search (LightGBM, seed 003 §5.5.2) finds the exact search's splits (features, node sizes,
+    G, H, w*, gains, losses) and cuts at the value left of the exact midpoint. Ties in X, two and
+    three classes, the regressor, min_child_weight, γ > 0, unbounded depth. (Not λ = 0: a node
+    whose rows share g/h has gain 0 at every cut up to rounding, which then decides.)"""
+    for seed in range(12):
+        rng = np.random.default_rng(200 + seed)
+        n, d = int(rng.integers(30, 300)), int(rng.integers(1, 4))
+        X = rng.normal(size=(n, d)).round(seed % 2 + 1)
+        y = X @ rng.normal(size=d) + rng.normal(size=n)
+        target = [(y > 0).astype(int), np.digitize(y, [-0.5, 0.5]), y][seed % 3]
+        make = SecondOrderBoostingRegressor if seed % 3 == 2 else SecondOrderBoostingClassifier
+        params = [{}, dict(lam=0.3, min_child_weight=0.5), dict(gamma=0.2, max_depth=None),
+                  dict(max_depth=5)][seed % 4]
+        exact = make(n_estimators=8, **params).fit(X, target)
+        binned = make(n_estimators=8, n_bins=256, **params).fit(X, target)
+        assert exact.bin_edges_ is None
+        for f in range(d):
+            np.testing.assert_array_equal(binned.bin_edges_[f], np.unique(X[:, f])[:-1])
+        np.testing.assert_allclose(binned.train_loss_, exact.train_loss_, rtol=1e-9)
+        for a, b in zip((t for ts in exact.trees_ for t in ts),
+                        (t for ts in binned.trees_ for t in ts), strict=True):
+            for name in ("parent", "feature", "n_samples", "reason"):
+                np.testing.assert_array_equal(getattr(b, name), getattr(a, name))
+            for name in ("stats", "value", "impurity", "score"):
+                np.testing.assert_allclose(getattr(b, name), getattr(a, name), rtol=1e-9, atol=1e-12)
+            np.testing.assert_array_equal(b.apply(X), a.apply(X))
+            path = a.decision_path(X)
+            for node in np.flatnonzero(a.feature >= 0):       # the node's last value left of a cut
+                x = X[path[:, node], a.feature[node]]
+                assert b.threshold[node] == x[x < a.threshold[node]].max()
+
+
+def test_histogram_splits_cut_at_the_bin_edges_and_match_scikit_learn():
+    """Coarse bins: every cut is a bin edge, each tree's gain is the best of split_gains at the
+    edges, the loss falls. With a bin per value, the fit equals scikit-learn's
+    HistGradientBoostingClassifier (the same second-order gain and leaf weight −G/(H+λ)·η)."""
+    X, y, rng = noisy_data(300, seed=4)
+    model = SecondOrderBoostingClassifier(n_estimators=10, n_bins=8, max_depth=3).fit(X, y)
+    assert all(len(e) == 7 for e in model.bin_edges_)
+    for trees in model.trees_:
+        tree = trees[0]
+        split = tree.feature >= 0
+        assert all(c in model.bin_edges_[f] for f, c in zip(tree.feature[split],
+                                                             tree.threshold[split], strict=True))
+    gains = model.split_gains(X, y, round=1, node=0)
+    for f, curve in gains.items():
+        assert set(curve.thresholds) <= set(model.bin_edges_[f])
+    assert model.trees_[0][0].score[0] == pytest.approx(max(c.gains.max() for c in gains.values()))
+    assert np.all(np.diff(model.train_loss_) < 0)
+    Xd = X.round(1)                                          # ~50 distinct values per feature
+    ours = SecondOrderBoostingClassifier(n_estimators=20, lam=1.0, max_depth=3, learning_rate=0.3,
+                                         min_child_weight=1e-3, n_bins=255).fit(Xd, y)
+    theirs = SkHGB(max_iter=20, max_depth=3, learning_rate=0.3, l2_regularization=1.0,
+                   min_samples_leaf=1, max_leaf_nodes=None, early_stopping=False,
+                   max_bins=255).fit(Xd, y)
+    np.testing.assert_allclose(ours.predict_proba(Xd), theirs.predict_proba(Xd), atol=1e-9)
+
+
 # ------------------------------------------------------------------------------------------
 # LightGBM histogram and GOSS; CatBoost ordered TS (seed 003 §5.5–5.6)
 
@@ -660,6 +721,9 @@ def test_bad_input_raises_clear_errors():
         RandomForestClassifier(n_estimators=2).fit(np.where(X > 1, np.nan, X), y)
     with pytest.raises(ValueError, match="λ"):
         SecondOrderBoostingClassifier(lam=-1).fit(X, y)
+    for bad in (1, 257, 2.5):
+        with pytest.raises(ValueError, match="n_bins"):
+            SecondOrderBoostingClassifier(n_bins=bad).fit(X, y)
     with pytest.raises(ValueError, match="not fitted"):
         GradientBoostingClassifier().predict(X)
     with pytest.raises(ValueError, match="not fitted"):
