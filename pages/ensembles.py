@@ -55,11 +55,11 @@ PRESETS = {
     },
     "ens_xgb_oracle": {
         "ens.view": "xgb", "ens.toy": True, "ens.rounds": 1, "ens.rate": 1.0, "ens.lam": 1.0,
-        "ens.gamma": 0.0, "ens.depth": 3, "ens.inspect": 1,
+        "ens.gamma": 0.0, "ens.depth": 3, "ens.inspect": 1, "ens.xgb_search": "exact",
     },
     "ens_xgb_gamma": {
         "ens.view": "xgb", "ens.toy": True, "ens.rounds": 1, "ens.rate": 1.0, "ens.lam": 1.0,
-        "ens.gamma": 0.5, "ens.depth": 3, "ens.inspect": 1,
+        "ens.gamma": 0.5, "ens.depth": 3, "ens.inspect": 1, "ens.xgb_search": "exact",
     },
     "ens_sketch_toy": {"ens.view": "sketch", "ens.sk_toy": True, "ens.sk_eps": 0.3},
     "ens_sketch_data": {

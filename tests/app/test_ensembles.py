@@ -158,6 +158,25 @@ def test_one_class_after_editing_shows_a_message():
     assert not at.exception and at.warning
 
 
+def test_xgb_histogram_search_cuts_only_at_the_bin_edges():
+    """seed 003 §5.5.2 in the XGBoost view: with k = 4 bins the root's candidates are the 3 bin
+    edges (quantiles of x, so data values), the best of them no better than the exact search's."""
+    exact = open_page(PAGE, query={"ens.view": "xgb"})
+    at = open_page(PAGE, query={"ens.view": "xgb", "ens.xgb_search": "histogram", "ens.xgb_bins": "4"})
+    assert not at.exception and not exact.exception
+    edges, all_cuts = at.dataframe[0].value["s"], exact.dataframe[0].value["s"]
+    assert len(edges) == 3 and len(all_cuts) > 20
+    assert float(metrics(at)["Best gain"]) < float(metrics(exact)["Best gain"])
+    assert any("only the 3 bin edges" in c.value for c in at.caption)
+    zh = open_page(PAGE, lang="zh", query={"ens.view": "xgb", "ens.xgb_search": "histogram"})
+    assert not zh.exception and any("个箱边界" in c.value for c in zh.caption)
+    at = open_page(PAGE, query={"ens.view": "xgb", "ens.xgb_search": "histogram", "ens.xgb_bins": "2"})
+    preset = widget(at, "ens.preset")                     # the oracle's preset searches exactly
+    set_label(at, preset, next(o for o in preset.options if o.startswith("Notes on Zhou §5.4: split")))
+    at.run()
+    np.testing.assert_allclose(at.dataframe[0].value["Gain"], [-0.025, 0.266667, -1.025], atol=1e-6)
+
+
 @pytest.mark.parametrize(
     "view",
     [

@@ -1,8 +1,9 @@
 """Second-order (XGBoost-style) boosting: g and h, the split gain with λ and γ at every candidate cut
 of a round's root (bars and table), leaf weights w* = −G/(H + λ), and a stepper through the rounds; a
-four-point toy reproduces the seed's oracle.
+four-point toy reproduces the seed's oracle. The split search is exact greedy or LightGBM's
+histograms (cuts only at k bin edges).
 
-seed 003 §5.4 (25)–(31), oracles D5–D6.
+seed 003 §5.4 (25)–(31), oracles D5–D6; §5.5.2 (histograms).
 """
 
 import numpy as np
@@ -13,6 +14,8 @@ from algorithms import SecondOrderBoostingRegressor
 from algorithms import second_order_split_gains
 from ui.charts import chart
 from ui.controls import bound
+from ui.controls import catalogue_labels
+from ui.controls import choice
 from ui.controls import number_slider
 from ui.controls import slider
 from ui.data_panel import DataRequest
@@ -44,13 +47,20 @@ from views.ensembles._common import fit_or_warn
 DATA = DataRequest("regression", 1, "sinc")
 LAMBDAS = [0.0, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0]
 GAMMAS = [0.0, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
+BINS = [2, 4, 8, 16, 32, 64, 255]
 TOY_X, TOY_Y = np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1.0, 3.0, 3.0])  # seed 003 §5.4 oracle
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def fit_xgb(X, y, rounds: int, rate: float, depth: int, lam: float, gamma: float, toy: bool):
+def fit_xgb(X, y, rounds: int, rate: float, depth: int, lam: float, gamma: float, toy: bool, bins):
     return SecondOrderBoostingRegressor(
-        rounds, lam=lam, gamma=gamma, max_depth=depth, learning_rate=rate, base_score=0.0 if toy else None
+        rounds,
+        lam=lam,
+        gamma=gamma,
+        max_depth=depth,
+        learning_rate=rate,
+        base_score=0.0 if toy else None,
+        n_bins=bins,
     ).fit(X, y)
 
 
@@ -61,8 +71,20 @@ def render(ctx, controls, main) -> None:
         rounds, rate, depth = boosting_controls()
         lam = number_slider("λ", "ens.lam", LAMBDAS, 1.0, t("ens.lam_help"))
         gamma = number_slider("γ", "ens.gamma", GAMMAS, 0.0, t("ens.gamma_help"))
+        search = choice(
+            t("ens.split_search"),
+            ["exact", "histogram"],
+            "ens.xgb_search",
+            catalogue_labels("ens.split_searches"),
+            horizontal=True,
+        )
+        bins = (
+            number_slider(t("ens.bins"), "ens.xgb_bins", BINS, 16, t("ens.xgb_bins_help"))
+            if search == "histogram"
+            else None
+        )
     X, y = (TOY_X, TOY_Y) if toy else (train.X[:, :1], train.y)
-    model = fit_or_warn(fit_xgb, X, y, rounds, rate, depth, lam, gamma, bool(toy))
+    model = fit_or_warn(fit_xgb, X, y, rounds, rate, depth, lam, gamma, bool(toy), bins)
     if model is None:
         return
     with controls:
@@ -135,6 +157,9 @@ def xgb_main(ctx, model, X, y, inspect_round: int, toy: bool):
     ).round(6)
     st.dataframe(table, hide_index=True, height=min(38 * (len(table) + 1), 300))
     st.caption(t("ens.gain_help", gamma=fmt(model.gamma), lam=fmt(model.lam)))
+    if model.bin_edges_ is not None:
+        edges = len(model.bin_edges_[0])
+        st.caption(t("ens.xgb_bins_caption", edges=edges, bins=edges + 1))
     tree = model.trees_[inspect_round - 1][0]
     metrics_row(
         [
