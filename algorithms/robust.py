@@ -19,6 +19,7 @@ from algorithms._base import FloatArray
 from algorithms._base import check_positive
 from algorithms._base import check_random_state
 from algorithms._base import check_X_y
+from algorithms._base import weighted_gram
 from algorithms.basis import BasisModel
 
 __all__ = [
@@ -292,7 +293,7 @@ class L1HuberRegression(_IRLSRegressor):
         return np.linalg.solve(A, Phi.T @ y)
 
     def _step(self, Phi, y, w, theta):
-        A, rhs = Phi.T @ (w[:, None] * Phi), Phi.T @ (w * y)
+        A, rhs = weighted_gram(Phi, w), Phi.T @ (w * y)
         if self._lam == 0:  # no penalty: plain weighted least squares (Fig 6.13 a, c)
             A.flat[:: A.shape[0] + 1] += self.JITTER
             return np.linalg.solve(A, rhs)

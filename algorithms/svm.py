@@ -23,6 +23,7 @@ from algorithms._base import check_is_fitted
 from algorithms._base import check_new_data
 from algorithms._base import check_positive
 from algorithms._base import solve_pd
+from algorithms._base import weighted_gram
 from algorithms.linear_classifiers import _binary_targets
 from algorithms.linear_classifiers import _check_int
 from algorithms.linear_classifiers import _check_labels
@@ -727,7 +728,7 @@ class RampSVC(BaseEstimator):
             v = ramp_target(m)
             gap = np.abs(v - m)
             w = np.where(gap > eta, eta / np.where(gap > eta, gap, 1.0), 1.0)
-            A = Phi.T @ (w[:, None] * Phi)
+            A = weighted_gram(Phi, w)
             A.flat[::A.shape[0] + 1] += lam
             new = solve_pd(A, Phi.T @ (w * v * t))
             new_m = (Phi @ new) * t

@@ -31,6 +31,7 @@ from algorithms import squared_loss
 from algorithms import squared_loss_grid
 from algorithms._base import gram_lower
 from algorithms._base import ridge_solve
+from algorithms._base import weighted_gram
 
 
 @pytest.fixture
@@ -85,6 +86,18 @@ def test_ridge_solve_handles_several_targets_and_a_singular_gram(lam):
     theta = ridge_solve(Phi, Y, lam)
     np.testing.assert_allclose(theta, expected, rtol=1e-8, atol=1e-10)
     np.testing.assert_allclose(ridge_solve(Phi, Y[:, 1], lam), theta[:, 1], rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("b", [3, 8, 30])
+def test_weighted_gram_is_symmetric_phi_t_w_phi(b):
+    """ΦᵀWΦ of the Newton / IRLS steps, by one product below 8 columns and by syrk on W^½Φ from 8
+    on (both triangles filled in, exactly symmetric), zero weights included."""
+    rng = np.random.default_rng(b)
+    Phi, w = rng.normal(size=(50, b)), rng.uniform(0, 2, 50)
+    w[:5] = 0.0
+    A = weighted_gram(Phi, w)
+    np.testing.assert_allclose(A, Phi.T @ (w[:, None] * Phi), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(A, A.T, rtol=0, atol=0 if b >= 8 else 1e-12)
 
 
 def test_ridge_with_zero_lambda_is_least_squares(random_data):
