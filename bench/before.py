@@ -7,7 +7,7 @@ and the timing code is today's. The main process asks it for one fit case, the p
 browser round trips right after timing today's code, so both are measured in one run, on the same
 data, under the same load; the report puts the old figures beside the new (after / before).
 
-A case the old code cannot build (an estimator or a parameter added since) answers ``missing``; a
+A case the old code cannot build or fit (an estimator or a parameter added since) answers ``missing``; a
 page or view it does not have is not measured.
 """
 
@@ -86,9 +86,9 @@ def answer(request: dict):
             if case is None:
                 return {"missing": "no such case"}
             case.ours(), case.data(request["sizes"][0])    # a name or parameter added since fails here
-        except (ImportError, TypeError, ValueError) as error:
+            return run_fit_sizes(case, tuple(request["sizes"]), request["budget"])
+        except (ImportError, TypeError, ValueError) as error:   # ... or in a wrapper's fit
             return {"missing": f"{type(error).__name__}: {error}"}
-        return run_fit_sizes(case, tuple(request["sizes"]), request["budget"])
     if what == "pages":
         from bench.pages import page_rows
         return page_rows(request["pages"], None)

@@ -19,6 +19,14 @@ class _Fits:
         return self
 
 
+class _BuildsInFit:
+    """A wrapper that makes its estimator in ``fit`` (as the mini-batch logistic case): a parameter
+    the old code lacks fails there, not when the case is made."""
+
+    def fit(self, X):
+        raise TypeError("LogisticRegression.__init__() got an unexpected keyword argument 'batch_size'")
+
+
 def test_a_checkout_has_the_commits_code_and_todays_bench(tmp_path):
     folder = checkout("HEAD", tmp_path)
     assert (folder / "algorithms" / "__init__.py").exists() and (folder / "pages").is_dir()
@@ -40,6 +48,9 @@ def test_a_case_the_old_code_cannot_build_is_missing_and_one_it_can_is_timed(mon
     monkeypatch.setattr(bench.fits_glm, "CASES", cases)
     gone = answer({"what": "fit", "family": "glm", "name": "gone", "sizes": [50, 100], "budget": 1.0})
     assert gone == {"missing": "ImportError: Gone is not in this commit's algorithms"}
+    monkeypatch.setattr(bench.fits_glm, "CASES", cases + [FitCase("late", _BuildsInFit, None, cases[1].data)])
+    late = answer({"what": "fit", "family": "glm", "name": "late", "sizes": [50, 100], "budget": 1.0})
+    assert late["missing"].startswith("TypeError: LogisticRegression.__init__() got an unexpected")
     rows = answer({"what": "fit", "family": "glm", "name": "here", "sizes": [50, 100], "budget": 1.0})
     assert [r["n"] for r in rows] == [50, 100] and all(r["ours_ms"] > 0 and r["ratio"] is None for r in rows)
     both = FitCase("both", _Fits, _Fits, lambda n: (np.zeros((n, 2)),))
