@@ -34,7 +34,6 @@ from algorithms._base import check_random_state
 from algorithms._base import clone
 from algorithms.tables import encode_categories
 from algorithms.trees import DecisionTreeClassifier
-from algorithms.trees import _bin_table
 from algorithms.trees import _Builder
 from algorithms.trees import _categorical_mask
 from algorithms.trees import _check_class_y
@@ -888,13 +887,12 @@ def second_order_split_gains(x, g, h, lam: float = 1.0, gamma: float = 0.0,
     C = np.cumsum(S, axis=0)[:-1]
     ok = xs[1:] > xs[:-1]
     if edges is not None:                   # a cut only where an edge falls between the values
-        edges = np.asarray(edges, dtype=float)
-        ok &= np.searchsorted(edges, xs[1:]) > np.searchsorted(edges, xs[:-1])
+        edges, codes = np.asarray(edges, dtype=float), bin_codes(xs, edges)
+        ok &= codes[1:] > codes[:-1]
     C = C[ok]
     P = S.sum(0)
     gains = crit.evaluate(np.stack([C, P - C]), P)[0]
-    thr = (_midpoints(xs[:-1][ok], xs[1:][ok]) if edges is None
-           else edges[np.searchsorted(edges, xs[:-1][ok])])
+    thr = _midpoints(xs[:-1][ok], xs[1:][ok]) if edges is None else edges[codes[:-1][ok]]
     return GainCurve(_ro(thr), _ro(gains), _ro(C[:, 0]), _ro(C[:, 1]), _ro(P[0] - C[:, 0]),
                      _ro(P[1] - C[:, 1]))
 
@@ -1083,6 +1081,18 @@ class Histogram:
     def __sub__(self, other: "Histogram") -> "Histogram":
         return Histogram(_ro(self.grad - other.grad), _ro(self.hess - other.hess),
                          _ro(self.count - other.count))
+
+
+def _bin_table(X, edges):
+    """Every value's bin, (d, n) (:func:`bin_codes` of each column with its ``edges``), and the cut
+    after each bin, (d, k) with k the most bins of a feature (+inf past a feature's last cut): what
+    the tree builder's histogram search takes, made once when boosting bins X."""
+    k = max(len(e) for e in edges) + 1
+    cuts = np.full((len(edges), k), np.inf)
+    for f, e in enumerate(edges):
+        cuts[f, :len(e)] = e
+    codes = np.array([bin_codes(x, e) for x, e in zip(X.T, edges, strict=True)], dtype=np.intp)
+    return codes, cuts
 
 
 def build_histogram(codes, g, h, n_bins: int) -> Histogram:

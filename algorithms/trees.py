@@ -1021,19 +1021,6 @@ def _presorted(X):
     return srt, np.take_along_axis(X.T, srt, axis=1)
 
 
-def _bin_table(X, edges):
-    """Every value's bin, (d, n) (bin j of feature f: c_{j−1} < x ≤ c_j with c = ``edges[f]``), and
-    the cut after each bin, (d, k) with k the most bins of a feature (+inf past a feature's last
-    cut): what :meth:`_Builder._level_search_binned` searches, made once when boosting bins X."""
-    k = max(len(e) for e in edges) + 1
-    cuts = np.full((len(edges), k), np.inf)
-    codes = np.empty(X.shape[::-1], dtype=np.intp)
-    for f, e in enumerate(edges):
-        cuts[f, :len(e)] = e
-        codes[f] = np.searchsorted(e, X[:, f], side="left")
-    return codes, cuts
-
-
 def _midpoint(a: float, b: float) -> float:
     s = a / 2.0 + b / 2.0
     return a if s == b else s
@@ -1086,7 +1073,7 @@ class _Builder:
     def __init__(self, crit, X, categorical, multiway, max_depth, min_samples_leaf, epsilon,
                  max_features, rng, classes=None, bins=None):
         self.crit, self.X = crit, np.ascontiguousarray(X)
-        self.bins = bins                    # (codes, cuts) of :func:`_bin_table`: histogram search
+        self.bins = bins                    # (codes, cuts) of ensembles._bin_table: histogram search
         self.categorical = categorical
         self.multiway = multiway
         self.max_depth = np.inf if max_depth is None else max_depth
@@ -1206,11 +1193,9 @@ class _Builder:
         X, crit, msl, d = self.X, self.crit, self.msl, self.d
         n_roots = len(starts)
         m = np.concatenate([starts[1:], [len(rows)]]) - starts
-        if self.bins is not None:
-            pass                                                    # no sorted lists to keep
-        elif srt is None and n_roots == 1:
+        if srt is None and self.bins is None and n_roots == 1:    # (histograms keep no sorted lists)
             srt = np.argsort(X[rows].T, axis=1, kind="stable")
-        elif srt is None:
+        elif srt is None and self.bins is None:
             ranks = np.column_stack([np.unique(X[:, f], return_inverse=True)[1] for f in range(d)])
             srt = np.argsort((np.repeat(np.arange(n_roots), m)[:, None] * len(X) + ranks[rows]).T,
                              axis=1, kind="stable")
@@ -1423,12 +1408,10 @@ class _Builder:
         f, node = np.arange(d)[:, None], np.arange(Bo)
         xa, left = cuts[f, best], L[:, f, node, best].transpose(2, 1, 0)   # (d, Bo), (Bo, d, s)
         if Bo < len(m):                                              # closed nodes: no split
-            top = np.where(open_, 0.0, -np.inf)[None].repeat(d, 0)
-            top[:, open_] = score.max(axis=2)
-            xa = np.zeros((d, len(m)))
-            xa[:, open_] = cuts[f, best]
-            left = np.full((len(m), d, S.shape[1]), np.nan)
-            left[open_] = L[:, f, node, best].transpose(2, 1, 0)
+            top_o, xa_o, left_o = top, xa, left
+            top, xa = np.full((d, len(m)), -np.inf), np.zeros((d, len(m)))
+            left = np.full((len(m),) + left_o.shape[1:], np.nan)
+            top[:, open_], xa[:, open_], left[open_] = top_o, xa_o, left_o
         return np.isfinite(top).T, xa.T, xa.T, left, top.T, _tie_tolerance(top, imp).T
 
     # -- node by node (categorical features, missing values) ---------------------------------
