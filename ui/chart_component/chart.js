@@ -10,6 +10,9 @@
 // An animation's frames come when ▶ asks for them (ui.charts): a figure carries their digest, and ▶ on
 // a chart without those frames sends the trigger "frames_wanted"; the rerun brings them and the chart
 // plays. Plotly.react without frames keeps the ones the chart has; a new digest drops them.
+// A title or label wider than its chart (a long title in a narrow column, Chinese at projector size)
+// is set in a smaller font after every draw (down to 60 % of its size), so that none is cut off or
+// runs into the next.
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
 const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
                      x: "x", y: "y", z: "z", customdata: "customdata" };
@@ -21,6 +24,43 @@ const painted = () => new Promise((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, 50);
 });
+
+const FITTED = ".gtitle, .annotation-text, .legendtext, .infolayer g[class$='title'] > text";
+const SMALLEST = 0.6;
+
+// The chart's titles (layout, subplots, axes) and legend entries shrunk, if need be, to the room they
+// have: one drawn from its left end up to the chart's right edge; a centred one (subplot and axis
+// titles) up to the chart's edges and halfway to the next title beside it (vertically for a y title).
+function fitText(node) {
+  const svg = node.querySelector("svg.main-svg");
+  if (!svg) return;
+  const box = svg.getBoundingClientRect();
+  const texts = Array.from(node.querySelectorAll(FITTED), (el) => {
+    const r = el.getBoundingClientRect();
+    const across = r.width >= r.height;
+    const [low, high, lo, hi] = across ? [r.left, r.right, box.left, box.right]
+      : [r.top, r.bottom, box.top, box.bottom];
+    return { el, r, across, low, high, lo, hi, centre: (low + high) / 2 };
+  });
+  for (const t of texts) {
+    const size = parseFloat(t.el.style.fontSize);
+    const length = t.high - t.low;
+    if (!(size > 0) || !(length > 0)) continue;
+    let room;
+    if (t.el.getAttribute("text-anchor") === "middle") {
+      let half = Math.min(t.centre - t.lo, t.hi - t.centre);
+      for (const o of texts) { // titles side by side: each gets half the distance between them
+        const beside = o !== t && o.across === t.across && (t.across
+          ? o.r.top < t.r.bottom && t.r.top < o.r.bottom : o.r.left < t.r.right && t.r.left < o.r.right);
+        if (beside) half = Math.min(half, Math.abs(o.centre - t.centre) / 2);
+      }
+      room = 2 * half;
+    } else {
+      room = t.el.getAttribute("text-anchor") === "end" ? t.high - t.lo : t.hi - t.low;
+    }
+    if (length > room) t.el.style.fontSize = `${Math.max(size * SMALLEST, size * (room - 4) / length)}px`;
+  }
+}
 
 function plotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);
@@ -82,6 +122,7 @@ export default async function ({ data, parentElement, setTriggerValue }) {
       }
       node.digest = digest;
       await Plotly.react(node, spec);
+      fitText(node);
       node.drawn = text;
       if (frames && node.play) Plotly.animate(node, ...node.play).catch(() => {}); // (a step interrupts it)
       if (frames) node.play = null;
@@ -89,6 +130,8 @@ export default async function ({ data, parentElement, setTriggerValue }) {
     });
     queue = draw.catch(() => {});
     await draw;
+    node.removeAllListeners?.("plotly_afterplot");
+    node.on?.("plotly_afterplot", () => fitText(node)); // also after a resize or an animation's frame
     node.removeAllListeners?.("plotly_click");
     if (clickable) node.on("plotly_click", (event) => setTriggerValue("selection", clicked(event)));
     node.removeAllListeners?.("plotly_buttonclicked");
