@@ -172,7 +172,8 @@ def all_chart_data(page):
 
 
 def overflowing_chart_text(page) -> list[str]:
-    """Chart titles, axis titles, legend entries and panel labels that stick out of their chart."""
+    """Chart titles, axis titles, legend entries and panel labels that stick out of their chart, and
+    titles that run into each other (subplot titles side by side)."""
     return page.evaluate("""() => {
       const out = [];
       document.querySelectorAll('.js-plotly-plot').forEach(g => {
@@ -186,6 +187,15 @@ def overflowing_chart_text(page) -> list[str]:
                                 box.top - r.top, r.bottom - box.bottom);
           if (r.width > 0 && over > 2) out.push(`"${el.textContent}" by ${Math.round(over)} px`);
         });
+        const titles = Array.from(g.querySelectorAll('.gtitle, .annotation-text'),
+                                  el => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+        titles.forEach(([a, r], i) => titles.slice(i + 1).forEach(([b, q]) => {
+          const across = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+          const down = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+          if (across > 2 && down > 2) {
+            out.push(`"${a.textContent}" runs into "${b.textContent}" by ${Math.round(across)} px`);
+          }
+        }));
       });
       return out;
     }""")

@@ -57,6 +57,23 @@ def test_every_view_renders_without_exception_and_screenshot(server, page, info,
     assert_renders(page, f"{server}/{info.url_path}?{info.key}.view={view}", f"{info.url_path}-{view}")
 
 
+# Views whose chart text stuck out of its chart in a window 1280 px wide: a long title (English), a
+# long title in Chinese projector mode, subplot titles side by side, a long legend entry.
+LONG_TEXT = ("least_squares?ls.view=degree", "linear_classifiers?lc.view=ls&lang=zh&projector=true",
+             "clustering?clu.view=kernel", "ensembles?ens.view=bagging")
+
+
+@pytest.mark.parametrize("query", LONG_TEXT)
+def test_long_chart_text_shrinks_to_fit_a_1280_px_window(server, page, query):
+    """The chart component sets a title or legend entry longer than its room in a smaller font, so that
+    none sticks out of its chart or runs into the title beside it (the test of every view narrows the
+    window only for its controls)."""
+    page.set_viewport_size(NARROW_VIEWPORT)
+    page.goto(f"{server}/{query}")
+    wait_for_app(page)
+    assert overflowing_chart_text(page) == []
+
+
 @pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
 def test_moving_a_slider_redraws_the_chart_and_updates_the_url(server, page, info):
     """The first slider of the page's main area: one key press must redraw some chart and
