@@ -85,9 +85,9 @@ def answer(request: dict):
                          if c.name == request["name"]), None)
             if case is None:
                 return {"missing": "no such case"}
-            case.ours(), case.data(request["sizes"][0])    # a name or parameter added since fails here
+            # a name or parameter added since fails at the first size: making the case, or in its fit
             return run_fit_sizes(case, tuple(request["sizes"]), request["budget"])
-        except (ImportError, TypeError, ValueError) as error:   # ... or in a wrapper's fit
+        except (ImportError, TypeError, ValueError) as error:
             return {"missing": f"{type(error).__name__}: {error}"}
     if what == "pages":
         from bench.pages import page_rows
