@@ -122,7 +122,7 @@ export default async function ({ data, parentElement, setTriggerValue }) {
       }
       node.digest = digest;
       await Plotly.react(node, spec);
-      fitText(node);
+      fitText(node); // (a react that changes only layout styles, a title among them, emits no afterplot)
       node.drawn = text;
       if (frames && node.play) Plotly.animate(node, ...node.play).catch(() => {}); // (a step interrupts it)
       if (frames) node.play = null;
