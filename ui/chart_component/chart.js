@@ -121,17 +121,19 @@ export default async function ({ data, parentElement, setTriggerValue }) {
         node.framesDigest = frames ? digest : null;
       }
       node.digest = digest;
-      await Plotly.react(node, spec);
-      fitText(node); // (a react that changes only layout styles, a title among them, emits no afterplot)
+      node.reacting = true; // its titles are fitted once the frame is painted (the layout is then clean,
+      await Plotly.react(node, spec); // so measuring costs ~nothing), not on its plotly_afterplot
+      node.reacting = false;
       node.drawn = text;
       if (frames && node.play) Plotly.animate(node, ...node.play).catch(() => {}); // (a step interrupts it)
       if (frames) node.play = null;
       await painted();
+      fitText(node);
     });
     queue = draw.catch(() => {});
     await draw;
     node.removeAllListeners?.("plotly_afterplot");
-    node.on?.("plotly_afterplot", () => fitText(node)); // also after a resize or an animation's frame
+    node.on?.("plotly_afterplot", () => node.reacting || fitText(node)); // a resize, an animation's frame
     node.removeAllListeners?.("plotly_click");
     if (clickable) node.on("plotly_click", (event) => setTriggerValue("selection", clicked(event)));
     node.removeAllListeners?.("plotly_buttonclicked");
