@@ -5,6 +5,7 @@ import pytest
 
 from ui.figures import Axes
 from ui.figures import Curve
+from ui.figures import base_figure
 from ui.figures import curves_figure
 from ui.figures import decision_surface
 from ui.figures import discrete_scale
@@ -14,6 +15,7 @@ from ui.figures import line_points
 from ui.figures import padded_range
 from ui.figures import regression_figure
 from ui.figures import scatter_axes
+from ui.figures import title_room
 from ui.theme import style_for
 
 
@@ -91,6 +93,38 @@ def test_curves_figure_leaves_room_for_the_legend_rows_asked_for():
     one, four = (curves_figure([curve], axes, style, title="t", legend_rows=r) for r in (1, 4))
     assert four.layout.margin.t - one.layout.margin.t == pytest.approx(3 * 1.7 * style.font_size, abs=1)
     assert one.data[0].mode == "lines"
+
+
+def legend_top_px(layout) -> float:
+    """How far below the top of the figure its legend starts, in pixels."""
+    assert layout.legend.yref == "container" and layout.legend.yanchor == "top"
+    return (1 - layout.legend.y) * layout.height
+
+
+@pytest.mark.parametrize("projector", [False, True])
+@pytest.mark.parametrize("height", [200, 440, 900])
+def test_the_legend_hangs_right_under_the_title_whatever_the_height(projector, height):
+    """In pixels, not in fractions of the plot: more legend rows than planned push the plot down, never
+    the legend up into the title (it did, by up to 19 px, in a 1280 px window in Chinese)."""
+    style = style_for(projector)
+    titled = base_figure(style, Axes((0, 1), (0, 1)), "title", height, legend_rows=2)
+    assert legend_top_px(titled.layout) == pytest.approx(2 * style.title_size)
+    assert titled.layout.margin.t >= 2 * style.title_size + 2 * 1.7 * style.font_size
+    untitled = base_figure(style, Axes((0, 1), (0, 1)), "", height)
+    assert legend_top_px(untitled.layout) == pytest.approx(0)
+    heat = heatmap_figure(np.ones((2, 2)), ["a", "b"], ["c", "d"], ("x", "y"), style, title="t",
+                          height=height)
+    assert heat.layout.height == height and legend_top_px(heat.layout) == pytest.approx(2 * style.title_size)
+
+
+def test_title_room_moves_the_legend_and_the_plot_down_by_the_same_room():
+    """A stepper titles a figure built without one: its legend and plot move down together."""
+    style = style_for(True)
+    layout = base_figure(style, Axes((0, 1), (0, 1)), "", 500).to_plotly_json()["layout"]
+    moved = {**layout, **title_room(layout)}
+    assert moved["margin"]["t"] - layout["margin"]["t"] == 2 * style.title_size
+    assert (layout["legend"]["y"] - moved["legend"]["y"]) * 500 == pytest.approx(2 * style.title_size)
+    assert moved["legend"]["orientation"] == "h" and layout["legend"]["y"] == 1.0  # not modified
 
 
 def test_regression_figure_draws_the_curves_over_the_points_and_lists_them_first():

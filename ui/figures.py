@@ -59,8 +59,12 @@ class Axes:
     equal: bool = False
 
 
-def title_and_legend(style: Style, title: str = "", legend_rows: int = 1) -> dict:
-    """Layout entries: title in the top-left corner, the legend in rows beneath it (none for 0)."""
+def title_and_legend(style: Style, title: str = "", legend_rows: int = 1, *, height: int) -> dict:
+    """Layout entries: title in the top-left corner, the legend in rows beneath it (none for 0).
+
+    The legend hangs right under the title (in pixels of the figure, ``height`` tall), so it never
+    grows into the title: when Plotly needs more rows than ``legend_rows`` (a narrow window, a
+    long name), the plot moves down to make room."""
     title_height = style.title_size * 2 if title else 0
     legend_height = style.font_size * (1.3 + 1.7 * legend_rows) if legend_rows else style.font_size
     return dict(
@@ -75,9 +79,26 @@ def title_and_legend(style: Style, title: str = "", legend_rows: int = 1) -> dic
             yanchor="top",
             pad=dict(t=8),
         ),
-        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="left", x=0.0),
+        legend=dict(orientation="h", xanchor="left", x=0.0, yref="container", yanchor="top",
+                    y=1 - title_height / height),
         margin=dict(l=10, r=10, b=10, t=int(title_height + legend_height)),
     )
+
+
+def title_room(layout: dict) -> dict:
+    """The top margin and legend of a layout made by :func:`title_and_legend` without a title, moved
+    down to make room for one (a stepper's step title)."""
+    room = 2 * (layout.get("title", {}).get("font", {}).get("size") or 14)
+    margin = layout.get("margin", {})
+    out = {"margin": {**margin, "t": margin.get("t", 0) + room}}
+    legend = layout.get("legend", {})
+    if legend.get("yref") == "container" and legend.get("yanchor") == "top" and "height" in layout:
+        out["legend"] = {**legend, "y": legend["y"] - room / layout["height"]}
+    return out
+
+
+# A legend in a column right of the plot (paper coordinates), for figures that keep the top for the title.
+SIDE_LEGEND = dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top", yref="paper")
 
 
 def padded_range(values: np.ndarray, pad: float = 0.08) -> tuple[float, float]:
@@ -152,7 +173,7 @@ def base_layout(
         hovermode="closest",
         xaxis=axis_layout(axes.x_range, axes.x_title),
         yaxis=axis_layout(axes.y_range, axes.y_title),
-        **title_and_legend(style, title, legend_rows),
+        **title_and_legend(style, title, legend_rows, height=height or style.figure_height),
     )
     if axes.equal:  # equal scales; the plot area shrinks to the ranges so regions fill it
         layout["yaxis"].update(scaleanchor="x", scaleratio=1, constrain="domain")
@@ -440,6 +461,7 @@ def heatmap_figure(
     title: str = "",
     best_name: str = "",
     selected_name: str = "",
+    height: int | None = None,
 ) -> go.Figure:
     """Heat-map of a parameter grid (rows = y_labels) with the best and the selected cell marked.
 
@@ -513,10 +535,10 @@ def heatmap_figure(
         )
 
     layout = dict(
-        height=style.figure_height,
+        height=height or style.figure_height,
         font=dict(size=style.font_size),
         clickmode="event+select",
-        **title_and_legend(style, title),
+        **title_and_legend(style, title, height=height or style.figure_height),
         xaxis=cells_axis(xs, x_labels, axes_titles[0]),
         yaxis=cells_axis(ys, y_labels, axes_titles[1]),
     )

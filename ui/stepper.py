@@ -42,6 +42,7 @@ from ui.data_panel import LoadedData
 from ui.data_panel import edit_enabled
 from ui.data_panel import editable_chart
 from ui.figures import Axes
+from ui.figures import title_room
 from ui.i18n import t
 
 MAX_FRAMES = 40
@@ -220,11 +221,7 @@ def animated_figure(view: StepView, n_steps: int, step: int) -> tuple[FigureSpec
     spec["data"] = [*drawn.thin(spec["data"]), *drawn.thin(current)]
     layout = spec["layout"]
     if not layout.get("title", {}).get("text"):  # make room for the step title above the legend row
-        title_size = layout.get("title", {}).get("font", {}).get("size") or 14
-        layout["margin"] = {
-            **layout.get("margin", {}),
-            "t": layout.get("margin", {}).get("t", 0) + 2 * title_size,
-        }
+        layout.update(title_room(layout))
     layout["title"] = {**layout.get("title", {}), "text": view.label(step)}
     traces = list(range(first, first + len(current)))
 

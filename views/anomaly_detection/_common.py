@@ -3,6 +3,7 @@
 import numpy as np
 import plotly.graph_objects as go
 
+from ui.figures import SIDE_LEGEND
 from ui.figures import Axes
 from ui.figures import base_figure
 from ui.figures import padded_range
@@ -36,7 +37,7 @@ def square_figure(style, axes: Axes, title: str = "") -> go.Figure:
     fig.update_yaxes(constrain="domain")
     # The square leaves room at the side: a vertical legend there keeps the top for the title.
     fig.update_layout(
-        legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"),
+        legend=SIDE_LEGEND,
         margin=dict(t=style.title_size * 2 + 16 if title else 20),
     )
     return fig

@@ -215,8 +215,8 @@ def cv_chart(result, knn, ctx):
         colorbar_title="CV J",
         title=t("clu.cv_title", k=knn),
         best_name=t("clu.cv_best"),
+        height=SIDE_HEIGHT + 40,
     )
-    heat.update_layout(height=SIDE_HEIGHT + 40)
     chart(heat, key="clu.smi_cv")
 
 

@@ -25,6 +25,7 @@ from ui.explain import number
 from ui.explain import vector
 from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
+from ui.figures import SIDE_LEGEND
 from ui.figures import TRUTH_COLOR
 from ui.figures import Curve
 from ui.figures import base_figure
@@ -90,7 +91,7 @@ def render(ctx, controls, main):
         )
     )
     static.add_traces(data_traces(X, data.train, ctx.style, colorbar=False, keep=keep))
-    static.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
+    static.update_layout(legend=SIDE_LEGEND)
 
     # every step's Ψ and ΛΛᵀ + Ψ ellipses in one call each, the names once (not per frame)
     lams = np.array([step.loadings[:, 0] for step in history])

@@ -69,4 +69,4 @@ def half_width_legend(fig, style, title: str, projector: bool) -> None:
     widest = max((45 + 0.55 * style.font_size * len(name) for name in names), default=1.0)
     per_row = max(1, int((860.0 if projector else 300.0) // widest))
     rows = -(-len(names) // per_row)
-    fig.update_layout(**title_and_legend(style, title, rows + (rows >= 4)))
+    fig.update_layout(**title_and_legend(style, title, rows + (rows >= 4), height=fig.layout.height))

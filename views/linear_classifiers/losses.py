@@ -28,6 +28,7 @@ from ui.explain import formula_panel
 from ui.explain import metric_rows
 from ui.explain import number
 from ui.explain import percent
+from ui.figures import SIDE_LEGEND
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
@@ -156,7 +157,7 @@ def zoo_figure(chosen, labels, m_cursor, at_cursor, margins, task: Binary, style
     grid = np.linspace(-3, 3, 601)
     axes = Axes((-3.0, 3.0), (-0.55, 4.2), t("lc.margin_axis"), t("lc.loss_axis"))
     fig = base_figure(style, axes, t("lc.zoo_title"))
-    fig.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top"))
+    fig.update_layout(legend=SIDE_LEGEND)
     for k, name in enumerate(chosen):
         color = LINE_COLORS[k % len(LINE_COLORS)] if k < len(LINE_COLORS) else CLASS_COLORS[k % 6]
         loss = np.minimum(margin_loss(grid, name), 50.0)

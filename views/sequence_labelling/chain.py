@@ -66,8 +66,8 @@ def render(ctx, controls, main):
         fig = heatmap_figure(tables[table].T, list(range(1, T + 1)), list(range(K)),
                              (t("seq.position_axis"), t("seq.label_axis")), ctx.style,
                              selected=(int(path[position]), position), colorbar_title="",
-                             title=t(f"seq.tables.{table}"), selected_name=t("seq.viterbi"))
-        fig.update_layout(height=min(ctx.style.figure_height, 200 + 70 * K))
+                             title=t(f"seq.tables.{table}"), selected_name=t("seq.viterbi"),
+                             height=min(ctx.style.figure_height, 200 + 70 * K))
         chart(fig, key="seq.table_chart", on_select=pick_position)
         st.caption(t("seq.click_position"))
         brute, dp = chain_costs(K, T)
