@@ -57,12 +57,15 @@ html, body, [data-testid="stAppViewContainer"] { font-size: 20px; }
 h1 { font-size: 2.6rem !important; } h2, h3 { font-size: 2.0rem !important; }
 </style>
 """
-# On every page: segmented controls wrap (their buttons, and the text in a button) instead of being
+# On every page: segmented controls wrap (their buttons, and the text in a button), and so do the labels
+# of toggles and checkboxes with a help icon (Streamlit cuts them with an ellipsis), instead of being
 # clipped in a narrow column of controls (long option names; Chinese and projector text).
 PAGE_CSS = """
 <style>
 [data-testid="stButtonGroup"] div:has(> button) { flex-wrap: wrap; }
 [data-testid="stButtonGroup"] button { max-width: 100%; height: auto; }
 [data-testid="stButtonGroup"] button * { white-space: normal; min-width: 0; }
+[data-testid="stCheckbox"] .stMarkdownEllipsis, [data-testid="stCheckbox"] .stMarkdownEllipsis * {
+  white-space: normal; height: auto; }
 </style>
 """
