@@ -113,7 +113,7 @@ def static_figure(model, X, y, axes, dual, top, ctx):
         )
     )
     pad = 0.06 * top
-    split = (0.5, 0.62) if ctx.projector else (0.56, 0.66)
+    split = (0.47, 0.65) if ctx.projector else (0.56, 0.66)  # room for the panels' y titles at 1280 px
     centre = (split[1] + 1) / 2
     return figure(
         style,
