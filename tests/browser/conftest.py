@@ -172,8 +172,8 @@ def all_chart_data(page):
 
 
 def overflowing_chart_text(page) -> list[str]:
-    """Chart titles, axis titles, legend entries and panel labels that stick out of their chart, and
-    titles that run into each other (subplot titles side by side)."""
+    """Chart titles, axis titles, legend entries and panel labels that stick out of their chart,
+    titles that run into each other (subplot titles side by side), and a legend over its chart's title."""
     return page.evaluate("""() => {
       const out = [];
       document.querySelectorAll('.js-plotly-plot').forEach(g => {
@@ -189,6 +189,8 @@ def overflowing_chart_text(page) -> list[str]:
         });
         const titles = Array.from(g.querySelectorAll('.gtitle, .annotation-text'),
                                   el => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+        const legend = g.querySelector('.legend .bg');
+        if (legend) titles.push([{textContent: 'the legend'}, legend.getBoundingClientRect()]);
         titles.forEach(([a, r], i) => titles.slice(i + 1).forEach(([b, q]) => {
           const across = Math.min(r.right, q.right) - Math.max(r.left, q.left);
           const down = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
@@ -203,18 +205,24 @@ def overflowing_chart_text(page) -> list[str]:
 
 def clipped_choices(page) -> list[str]:
     """Segmented controls of the main area with a button sticking out of the control (clipped in a
-    narrow column of controls): their label and by how many pixels."""
-    return page.evaluate("""() => Array.from(
-        document.querySelectorAll('[data-testid=stMain] [data-testid=stButtonGroup]')).flatMap(g => {
-      const box = g.getBoundingClientRect();
-      const sides = b => {
-        const r = b.getBoundingClientRect();
-        return Math.max(box.left - r.left, r.right - box.right);
-      };
-      const shown = Array.from(g.querySelectorAll('button')).filter(b => b.offsetWidth > 0);
-      const over = Math.max(0, ...shown.map(sides));
-      return over > 2 ? [`"${g.innerText.split('\\n')[0]}" by ${Math.round(over)} px`] : [];
-    })""")
+    narrow column of controls): their label and by how many pixels; and toggle or checkbox labels cut
+    short (Streamlit ends them with an ellipsis)."""
+    return page.evaluate("""() => {
+      const labels = document.querySelectorAll(
+        '[data-testid=stMain] [data-testid=stCheckbox] .stMarkdownEllipsis');
+      const cut = Array.from(labels).filter(e => e.scrollWidth > e.clientWidth + 1);
+      const groups = document.querySelectorAll('[data-testid=stMain] [data-testid=stButtonGroup]');
+      return cut.map(e => `"${e.innerText}" cut short`).concat(Array.from(groups).flatMap(g => {
+        const box = g.getBoundingClientRect();
+        const sides = b => {
+          const r = b.getBoundingClientRect();
+          return Math.max(box.left - r.left, r.right - box.right);
+        };
+        const shown = Array.from(g.querySelectorAll('button')).filter(b => b.offsetWidth > 0);
+        const over = Math.max(0, ...shown.map(sides));
+        return over > 2 ? [`"${g.innerText.split('\\n')[0]}" by ${Math.round(over)} px`] : [];
+      }));
+    }""")
 
 
 def chart_data(page, key: str):
