@@ -63,7 +63,8 @@ def test_every_view_renders_without_exception_and_screenshot(server, page, info,
 # over (the legend's rows and the plot's size changing each other: "Too many auto-margin redraws").
 NARROW = ("least_squares?ls.view=degree", "linear_classifiers?lc.view=ls&lang=zh&projector=true",
           "clustering?clu.view=kernel", "ensembles?ens.view=bagging",
-          "multi_task?mtl.view=cls&lang=zh&projector=true", "clustering?clu.view=kmeans")
+          "multi_task?mtl.view=cls&lang=zh&projector=true", "clustering?clu.view=kmeans",
+          "transfer_learning?tl.view=balance&lang=zh&projector=true")
 
 
 @pytest.mark.parametrize("query", NARROW)

@@ -78,6 +78,10 @@ def render(ctx, controls, main) -> None:
     y_range = (-2.1, 1.6)
     fig = base_figure(ctx.style, Axes(X_RANGE, y_range, "x", t("tl.label_axis")), t("tl.balance_title"),
                       legend_rows=3)
+    # Ticks at the labels ±1: automatic ones change with the plot's height (4 or 3 legend rows in
+    # Chinese projector mode at 1280 px), and the tick labels' width with them, and the width the
+    # legend's rows: plotly.js went on redrawing the chart.
+    fig.layout.yaxis.dtick = 1
     grid = np.linspace(*X_RANGE, 200)
     fig.add_trace(line_trace(Curve(t("tl.plain_fit"), grid, plain.decision_function(grid[:, None]), ALT_COLOR,
                                    "dash"), ctx.style))
