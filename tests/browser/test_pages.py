@@ -4,7 +4,6 @@ import pytest
 
 from tests.browser.conftest import NARROW_VIEWPORT
 from tests.browser.conftest import OUTPUT
-from tests.browser.conftest import VIEWPORT
 from tests.browser.conftest import all_chart_data
 from tests.browser.conftest import chart_data
 from tests.browser.conftest import clipped_choices
@@ -19,13 +18,15 @@ DRAWING_WARNINGS = ("WARN:", "LaTeX-incompatible", "KaTeX could not typeset")
 
 
 def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
-    """In English and in Chinese projector mode (the widest text, so Chinese at normal size fits too):
-    no exception, a chart, no chart text sticking out of its chart and, in a window 1280 px wide, no
-    clipped segmented control; screenshots go to tests/output.
+    """In English and in Chinese projector mode (the widest text, so Chinese at normal size fits too), in
+    a window 1280 px wide (a laptop or a projector: the narrowest charts and column of controls): no
+    exception, a chart, no chart text sticking out of its chart or over its title, no clipped control;
+    screenshots go to tests/output.
     In English, moving the view's first slider (a rerun of the view alone, a fragment) raises nothing.
     Neither plotly.js nor KaTeX warns about what they were given."""
     warnings = []
     page.on("console", lambda m: warnings.append(m.text) if m.text.startswith(DRAWING_WARNINGS) else None)
+    page.set_viewport_size(NARROW_VIEWPORT)
     joint = "&" if "?" in url else "?"
     for name, query in (("en", ""), ("zh-projector", "lang=zh&projector=true")):
         page.goto(f"{url}{joint}{query}" if query else url)
@@ -35,9 +36,7 @@ def assert_renders(page, url: str, shot: str, home: bool = False) -> None:
         if not home:
             assert page.locator(".js-plotly-plot").count() >= 1
         assert overflowing_chart_text(page) == [], query
-        page.set_viewport_size(NARROW_VIEWPORT)
         assert clipped_choices(page) == [], query
-        page.set_viewport_size(VIEWPORT)
         page.screenshot(path=str(OUTPUT / f"{shot}-{name}.png"), full_page=True)
         sliders = page.locator("[data-testid='stMain'] [data-testid='stSlider']")
         if name == "en" and sliders.count():
@@ -55,31 +54,6 @@ def test_home_renders_without_exception_and_screenshot(server, page):
 @pytest.mark.parametrize("info,view", VIEWS, ids=lambda v: getattr(v, "key", v))
 def test_every_view_renders_without_exception_and_screenshot(server, page, info, view):
     assert_renders(page, f"{server}/{info.url_path}?{info.key}.view={view}", f"{info.url_path}-{view}")
-
-
-# Views whose charts went wrong in a window 1280 px wide: chart text that stuck out of its chart (a long
-# title in English, one in Chinese projector mode, subplot titles side by side, a long legend entry), a
-# legend that grew up into the title (more rows than planned), and a chart that Plotly redrew 15 times
-# over (the legend's rows and the plot's size changing each other: "Too many auto-margin redraws").
-NARROW = ("least_squares?ls.view=degree", "linear_classifiers?lc.view=ls&lang=zh&projector=true",
-          "clustering?clu.view=kernel", "ensembles?ens.view=bagging",
-          "multi_task?mtl.view=cls&lang=zh&projector=true", "clustering?clu.view=kmeans",
-          "transfer_learning?tl.view=balance&lang=zh&projector=true")
-
-
-@pytest.mark.parametrize("query", NARROW)
-def test_charts_fit_a_1280_px_window(server, page, query):
-    """The chart component sets a title or legend entry longer than its room in a smaller font, so that
-    none sticks out of its chart or runs into the title beside it; a legend hangs under its title and
-    pushes the plot down; and plotly.js draws each chart without warning (the test of every view
-    narrows the window only for its controls)."""
-    warnings = []
-    page.on("console", lambda m: warnings.append(m.text) if m.text.startswith(DRAWING_WARNINGS) else None)
-    page.set_viewport_size(NARROW_VIEWPORT)
-    page.goto(f"{server}/{query}")
-    wait_for_app(page)
-    assert overflowing_chart_text(page) == []
-    assert warnings == []
 
 
 @pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
