@@ -56,6 +56,21 @@ def test_every_view_renders_without_exception_and_screenshot(server, page, info,
     assert_renders(page, f"{server}/{info.url_path}?{info.key}.view={view}", f"{info.url_path}-{view}")
 
 
+def test_a_legend_with_more_rows_than_planned_makes_its_chart_taller_not_its_plot_smaller(server, page):
+    """Seven legend entries in Chinese at projector size need more rows in a 1280 px window than the
+    layout planned: the chart grows by what the legend pushed the plot down, so the plot keeps its
+    planned height (it lost 71 px)."""
+    page.set_viewport_size(NARROW_VIEWPORT)
+    page.goto(f"{server}/multi_task?mtl.view=cls&lang=zh&projector=true")
+    wait_for_app(page)
+    grown_pushed = page.evaluate("""() => Array.from(document.querySelectorAll('.ml-chart'), g => {
+      const asked = JSON.parse(g.wanted).figure.layout;
+      return [g._fullLayout.height - asked.height, g._fullLayout._size.t - asked.margin.t];
+    })""")
+    assert max(pushed for _, pushed in grown_pushed) > 40
+    assert all(abs(grown - pushed) <= 2 for grown, pushed in grown_pushed), grown_pushed
+
+
 @pytest.mark.parametrize("info", PAGES, ids=lambda p: p.key)
 def test_moving_a_slider_redraws_the_chart_and_updates_the_url(server, page, info):
     """The first slider of the page's main area: one key press must redraw some chart and

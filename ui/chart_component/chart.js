@@ -12,7 +12,8 @@
 // plays. Plotly.react without frames keeps the ones the chart has; a new digest drops them.
 // A title or label wider than its chart (a long title in a narrow column, Chinese at projector size)
 // is set in a smaller font after every draw (down to 60 % of its size), so that none is cut off or
-// runs into the next.
+// runs into the next. A legend that needs more rows than its layout planned (ui.figures.title_and_legend)
+// makes the chart taller, not the plot smaller.
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
 const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
                      x: "x", y: "y", z: "z", customdata: "customdata" };
@@ -60,6 +61,24 @@ function fitText(node) {
     }
     if (length > room) t.el.style.fontSize = `${Math.max(size * SMALLEST, size * (room - 4) / length)}px`;
   }
+}
+
+// A legend hung from the top, under the title (ui.figures.title_and_legend): with more rows than planned,
+// it pushes the plot down.
+const hung = (layout) => layout.legend?.yref === "container" && layout.legend.yanchor === "top"
+  && layout.margin?.t >= 0 && layout.height > 0;
+
+// How far the legend pushed the plot down while drawing (its rows beyond those planned), in pixels.
+const pushed = (node, layout) => (hung(layout)
+  ? Math.max(0, Math.round(node._fullLayout._size.t - layout.margin.t)) : 0);
+
+// The layout of a chart `room` pixels taller than planned: the plot keeps its height, and the legend its
+// distance from the top (its place is a fraction of the height).
+function taller(layout, room) {
+  if (!room || !hung(layout)) return layout;
+  const height = layout.height + room;
+  const y = 1 - (1 - layout.legend.y) * layout.height / height;
+  return { ...layout, height, legend: { ...layout.legend, y } };
 }
 
 function plotly() {
@@ -121,8 +140,15 @@ export default async function ({ data, parentElement, setTriggerValue }) {
         node.framesDigest = frames ? digest : null;
       }
       node.digest = digest;
+      node.room ??= 0; // the legend's room at the last draw
+      spec.layout = taller(figure.layout, node.room);
       node.reacting = true; // its titles are fitted once the frame is painted (the layout is then clean,
       await Plotly.react(node, spec); // so measuring costs ~nothing), not on its plotly_afterplot
+      const room = pushed(node, figure.layout);
+      if (Math.abs(room - node.room) > 2) { // the legend has other rows than at the last draw
+        node.room = room;
+        await Plotly.react(node, { ...spec, layout: taller(figure.layout, room) });
+      }
       node.reacting = false;
       node.drawn = text;
       if (frames && node.play) Plotly.animate(node, ...node.play).catch(() => {}); // (a step interrupts it)
