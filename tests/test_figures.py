@@ -117,6 +117,21 @@ def test_the_legend_hangs_right_under_the_title_whatever_the_height(projector, h
     assert heat.layout.height == height and legend_top_px(heat.layout) == pytest.approx(2 * style.title_size)
 
 
+@pytest.mark.parametrize(
+    "y_range,step,widest",
+    [((-3.77, 7.87), 2.0, "-2"), ((-0.31, 0.29), 0.1, "-0.3"), ((-1250.0, 40.0), 500.0, "-1000")],
+)
+def test_an_equal_scale_chart_has_fixed_ticks_and_a_left_margin_for_its_widest_y_label(y_range, step, widest):
+    """plotly.js does not size its left margin (automargin went round a circle with the legend's rows
+    until it gave up): the margin holds the widest tick label at the fixed spacing, and the title."""
+    style = style_for(False)
+    x_range = (y_range[0], y_range[0] + 0.8 * (y_range[1] - y_range[0]))
+    layout = base_figure(style, Axes(x_range, y_range, "x", "y", equal=True)).layout
+    assert layout.xaxis.dtick == layout.yaxis.dtick == pytest.approx(step)
+    assert layout.yaxis.automargin is False and layout.yaxis.scaleanchor == "x"
+    assert layout.margin.l == int(style.font_size * (0.6 * len(widest) + 2.4))
+
+
 def test_title_room_moves_the_legend_and_the_plot_down_by_the_same_room():
     """A stepper titles a figure built without one: its legend and plot move down together."""
     style = style_for(True)
