@@ -269,6 +269,7 @@ def cv_figure(cv, kappa, ctx) -> go.Figure:
             showlegend=False,
             text=[f"{v:.3g}" if np.isfinite(v) else "−∞" for v in cv.scores],
             textposition="outside",
+            cliponaxis=False,  # the best score's label above its bar, into the top margin if need be
         )
     )
     fig.update_xaxes(tickvals=np.arange(len(labels)), ticktext=labels)

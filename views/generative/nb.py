@@ -184,6 +184,7 @@ def posterior_bars(post, names, ctx) -> go.Figure:
         marker=dict(color=[CLASS_COLORS[k % len(CLASS_COLORS)] for k in range(c)]),
         text=[fmt(p, 3) for p in post],
         textposition="outside",
+        cliponaxis=False,  # a label above a bar near 1, into the top margin if need be
     )
     return figure(
         ctx.style,
