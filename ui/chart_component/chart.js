@@ -13,7 +13,7 @@
 // A title or label wider than its chart (a long title in a narrow column, Chinese at projector size)
 // is set in a smaller font after every draw (down to 60 % of its size), so that none is cut off or
 // runs into the next. A legend that needs more rows than its layout planned (ui.figures.title_and_legend)
-// makes the chart taller, not the plot smaller.
+// when the chart is first drawn makes the chart taller, not the plot smaller.
 const PLOTLY_URL = new URL("../ml_explorer_plotly.js/plotly.min.js", import.meta.url).href;
 const POINT_KEYS = { curveNumber: "curve_number", pointNumber: "point_number", pointIndex: "point_index",
                      x: "x", y: "y", z: "z", customdata: "customdata" };
@@ -140,14 +140,15 @@ export default async function ({ data, parentElement, setTriggerValue }) {
         node.framesDigest = frames ? digest : null;
       }
       node.digest = digest;
-      node.room ??= 0; // the legend's room at the last draw
-      spec.layout = taller(figure.layout, node.room);
+      spec.layout = taller(figure.layout, node.room ?? 0);
       node.reacting = true; // its titles are fitted once the frame is painted (the layout is then clean,
       await Plotly.react(node, spec); // so measuring costs ~nothing), not on its plotly_afterplot
-      const room = pushed(node, figure.layout);
-      if (Math.abs(room - node.room) > 2) { // the legend has other rows than at the last draw
-        node.room = room;
-        await Plotly.react(node, { ...spec, layout: taller(figure.layout, room) });
+      // The first draw where the chart is seen sets its height: taller by the rows its legend needs beyond
+      // those planned. Later draws keep that height (a second draw on every key press that changes the
+      // legend's rows cost clu 70 ms): their rows take from or give to the plot.
+      if (node.room === undefined && node.clientWidth > 0) {
+        node.room = pushed(node, figure.layout);
+        if (node.room > 2) await Plotly.react(node, { ...spec, layout: taller(figure.layout, node.room) });
       }
       node.reacting = false;
       node.drawn = text;
