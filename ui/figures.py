@@ -177,29 +177,25 @@ def base_layout(
         **title_and_legend(style, title, legend_rows, height=height or style.figure_height),
     )
     if axes.equal:  # equal scales; the plot area shrinks to the ranges so regions fill it
-        step = tick_step(max(axes.x_range[1] - axes.x_range[0], axes.y_range[1] - axes.y_range[0]))
-        layout["yaxis"].update(scaleanchor="x", scaleratio=1, constrain="domain", dtick=step,
-                               automargin=False)
-        layout["xaxis"].update(constrain="domain", dtick=step)
-        layout["margin"]["l"] = y_labels_room(axes.y_range, step, bool(axes.y_title), style)
+        layout["yaxis"].update(scaleanchor="x", scaleratio=1, constrain="domain", automargin=False)
+        layout["xaxis"].update(constrain="domain")
+        layout["margin"]["l"] = y_labels_room(axes.y_range, bool(axes.y_title), style)
     return layout
 
 
-def tick_step(span: float, ticks: int = 6) -> float:
-    """A round tick spacing (1, 2 or 5 times a power of ten) giving about ``ticks`` ticks over ``span``."""
-    raw = span / ticks if span > 0 else 1.0
+def y_labels_room(y_range, titled: bool, style: Style) -> int:
+    """The left margin of an equal-scale chart, in pixels: room for its y title and tick labels, the
+    widest of those at the finest round spacing plotly.js would choose (about 15 ticks).
+
+    Such a chart does not let plotly.js size this margin (automargin): its plot shrinks to keep the
+    scales equal, which moved the y labels, changed the margin, the plot's width with it, the rows of
+    its legend and so the plot's height; plotly.js went round that circle until it gave up (clu·kmeans
+    at 1280 px, 15 redraws)."""
+    lo, hi = y_range
+    raw = (hi - lo) / 15 if hi > lo else 1.0
     power = 10.0 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= raw)
-
-
-def y_labels_room(y_range, step: float, titled: bool, style: Style) -> int:
-    """The left margin of an equal-scale chart: its y tick labels (every ``step``) and title, in pixels.
-
-    Such a chart has fixed ticks and does not let plotly.js size this margin (automargin): its plot
-    shrinks to keep the scales equal, which moved the y labels, changed the margin, the plot's width
-    with it, the rows of its legend and so the plot's height; plotly.js went round that circle until it
-    gave up (clu·kmeans at 1280 px, 15 redraws)."""
-    ticks = np.arange(math.ceil(y_range[0] / step), math.floor(y_range[1] / step) + 1) * step
+    step = next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= raw)   # as plotly.js rounds
+    ticks = np.arange(math.ceil(lo / step), math.floor(hi / step) + 1) * step
     chars = max((len(f"{round(v, 12):g}") for v in ticks), default=1)
     return int(style.font_size * (0.6 * chars + (2.4 if titled else 1.0)))
 
