@@ -68,9 +68,14 @@ function fitText(node) {
 const hung = (layout) => layout.legend?.yref === "container" && layout.legend.yanchor === "top"
   && layout.margin?.t >= 0 && layout.height > 0;
 
-// How far the legend pushed the plot down while drawing (its rows beyond those planned), in pixels.
-const pushed = (node, layout) => (hung(layout)
-  ? Math.max(0, Math.round(node._fullLayout._size.t - layout.margin.t)) : 0);
+// How far the legend pushed the plot down while drawing (its rows beyond those planned), in pixels, less
+// the height an equal-scale plot leaves unused (it is as wide as it can be): what the plot lost.
+function pushed(node, layout) {
+  if (!hung(layout)) return 0;
+  const { _size: size, yaxis } = node._fullLayout;
+  const unused = layout.yaxis?.scaleanchor && yaxis ? (1 - (yaxis.domain[1] - yaxis.domain[0])) * size.h : 0;
+  return Math.max(0, Math.round(size.t - layout.margin.t - unused));
+}
 
 // The layout of a chart `room` pixels taller than planned: the plot keeps its height, and the legend its
 // distance from the top (its place is a fraction of the height).
