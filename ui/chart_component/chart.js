@@ -149,11 +149,13 @@ export default async function ({ data, parentElement, setTriggerValue }) {
       node.reacting = true; // its titles are fitted once the frame is painted (the layout is then clean,
       await Plotly.react(node, spec); // so measuring costs ~nothing), not on its plotly_afterplot
       // The first draw where the chart is seen sets its height: taller by the rows its legend needs beyond
-      // those planned. Later draws keep that height (a second draw on every key press that changes the
-      // legend's rows cost clu 70 ms): their rows take from or give to the plot.
+      // those planned (a pixel or two is rounding, not a row: growing by those sent rob·irls round
+      // plotly.js's auto-margin redraws). Later draws keep that height (a second draw on every key press
+      // that changes the legend's rows cost clu 70 ms): their rows take from or give to the plot.
       if (node.room === undefined && node.clientWidth > 0) {
-        node.room = pushed(node, figure.layout);
-        if (node.room > 2) await Plotly.react(node, { ...spec, layout: taller(figure.layout, node.room) });
+        const room = pushed(node, figure.layout);
+        node.room = room > 2 ? room : 0;
+        if (node.room) await Plotly.react(node, { ...spec, layout: taller(figure.layout, node.room) });
       }
       node.reacting = false;
       node.drawn = text;
