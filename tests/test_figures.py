@@ -10,12 +10,12 @@ from ui.figures import curves_figure
 from ui.figures import decision_surface
 from ui.figures import discrete_scale
 from ui.figures import grid_points
-from ui.figures import heatmap_figure
 from ui.figures import line_points
 from ui.figures import padded_range
 from ui.figures import regression_figure
 from ui.figures import scatter_axes
 from ui.figures import title_room
+from ui.heatmaps import heatmap_figure
 from ui.theme import style_for
 
 

@@ -1,4 +1,4 @@
-"""Clicking a heat-map cell picks that cell (ui.figures.heatmap_figure: customdata = (row, col))."""
+"""Clicking a heat-map cell picks that cell (ui.heatmaps.heatmap_figure: customdata = (row, col))."""
 
 from urllib.parse import parse_qs
 from urllib.parse import urlparse

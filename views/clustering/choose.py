@@ -24,9 +24,9 @@ from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
 from ui.figures import curves_figure
-from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.frame import columns_or_stacked
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 from ui.progress import progress_bar
 from ui.theme import CLASS_COLORS

@@ -31,8 +31,8 @@ from ui.explain import formula_panel
 from ui.explain import latex_text
 from ui.explain import metrics_row
 from ui.explain import number
-from ui.figures import heatmap_figure
 from ui.frame import columns_or_stacked
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 
 ATTRS = ["age", "job", "house", "credit"]  # the columns of Table 5.1, in the book's order

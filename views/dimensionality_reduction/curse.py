@@ -19,7 +19,6 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import subscript
 from ui.explain import superscript
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
@@ -28,6 +27,7 @@ from ui.figures import points_trace
 from ui.figures import safe_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 

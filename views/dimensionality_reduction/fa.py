@@ -23,7 +23,6 @@ from ui.explain import latex_words as tex
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import SIDE_LEGEND
 from ui.figures import TRUTH_COLOR
@@ -35,6 +34,7 @@ from ui.figures import points_trace
 from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper_unless_editing
+from ui.theme import ALT_COLOR
 from ui.theme import ORANGE
 from ui.views import fitted
 from views.dimensionality_reduction._common import P

@@ -26,7 +26,6 @@ from ui.explain import latex_words as tex
 from ui.explain import matrix
 from ui.explain import metrics_row
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -38,6 +37,7 @@ from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.dimensionality_reduction._common import likelihood_chart

@@ -31,7 +31,6 @@ from ui.explain import matrix
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
@@ -43,6 +42,7 @@ from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.polylines import graph_trace
 from ui.polylines import graph_walk
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.dimensionality_reduction._common import class_labels

@@ -23,7 +23,6 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import percent
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -35,6 +34,7 @@ from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.polylines import polylines_trace
+from ui.theme import ALT_COLOR
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 from ui.theme import PURPLE

@@ -26,10 +26,10 @@ from ui.explain import metrics_row
 from ui.explain import number_no_minus_zero as number
 from ui.figures import Axes
 from ui.figures import figure
-from ui.figures import heatmap_figure
 from ui.figures import padded_range
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 from ui.theme import CLASS_COLORS
 from views.ensembles._common import best_marker

@@ -20,9 +20,9 @@ from ui.explain import code_view
 from ui.explain import formula_panel
 from ui.explain import markdown_literal
 from ui.explain import metrics_row
-from ui.figures import heatmap_figure
 from ui.figures import plain
 from ui.frame import columns_or_stacked
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 
 DATA = DataRequest("classification", 2, "moons")

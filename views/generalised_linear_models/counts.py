@@ -25,7 +25,6 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import percent
 from ui.explain import vector_text
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -36,6 +35,7 @@ from ui.figures import padded_range
 from ui.figures import plain
 from ui.figures import points_trace
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.generalised_linear_models._common import response_ok

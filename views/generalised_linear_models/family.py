@@ -20,7 +20,6 @@ from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metric_rows
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
@@ -29,6 +28,7 @@ from ui.figures import curves_figure
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import HIGHLIGHT_COLOR
 from views.generalised_linear_models._common import EXP_FORM
 from views.generalised_linear_models._common import family_control

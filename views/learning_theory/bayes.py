@@ -29,7 +29,6 @@ from ui.explain import metric_rows
 from ui.explain import number
 from ui.explain import vector
 from ui.explain import vector_text
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -43,6 +42,7 @@ from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.polylines import polylines_trace
+from ui.theme import ALT_COLOR
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 from ui.views import fitted

@@ -24,7 +24,6 @@ from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metric_rows
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
@@ -34,6 +33,7 @@ from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import BLUE
 from views.learning_theory._common import vertical_line
 

@@ -24,7 +24,6 @@ from ui.explain import code_view
 from ui.explain import formula_panel
 from ui.explain import metric_rows
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -35,6 +34,7 @@ from ui.figures import figure
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import BLACK
 from views.learning_theory._tiles import BOX
 from views.learning_theory._tiles import tile_layout

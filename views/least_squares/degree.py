@@ -18,7 +18,6 @@ from ui.explain import code_view
 from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -30,6 +29,7 @@ from ui.figures import points_trace
 from ui.figures import safe_range
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.least_squares._common import N_CURVE

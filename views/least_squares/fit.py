@@ -34,7 +34,6 @@ from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -48,6 +47,7 @@ from ui.figures import safe_range
 from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper
+from ui.theme import ALT_COLOR
 from views.least_squares._common import H_RANGE
 from views.least_squares._common import KERNEL_CENTRES
 from views.least_squares._common import LAM_RANGE

@@ -24,7 +24,6 @@ from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
@@ -34,6 +33,7 @@ from ui.figures import safe_range
 from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from views.least_squares._common import data_seed
 from views.least_squares._common import level_lines

@@ -25,12 +25,12 @@ from ui.explain import matrix
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
 from ui.figures import base_figure
 from ui.figures import points_trace
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.views import fitted
 from views.least_squares._common import LAM_RANGE
 from views.least_squares._common import level_lines

@@ -18,7 +18,6 @@ from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Curve
@@ -26,6 +25,7 @@ from ui.figures import base_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.theme import HIGHLIGHT_COLOR
 from views.least_squares._common import data_axes

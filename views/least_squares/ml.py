@@ -20,7 +20,6 @@ from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
@@ -32,6 +31,7 @@ from ui.figures import safe_range
 from ui.figures import tint
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.views import fitted
 from views.least_squares._common import N_CURVE

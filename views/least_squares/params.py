@@ -22,7 +22,6 @@ from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
 from ui.figures import Curve
@@ -31,6 +30,7 @@ from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import HIGHLIGHT_COLOR
 from views.least_squares._common import LAM_RANGE
 from views.least_squares._common import data_axes

@@ -25,7 +25,6 @@ from ui.explain import metrics_row
 from ui.explain import number
 from ui.explain import subscript
 from ui.explain import vector
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -37,6 +36,7 @@ from ui.figures import padded_range
 from ui.figures import tint
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.views import fitted
 from views.least_squares._common import data_seed
 from views.least_squares._common import half_width_legend

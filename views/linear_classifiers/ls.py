@@ -27,7 +27,6 @@ from ui.explain import formula_panel
 from ui.explain import metric_rows
 from ui.explain import number
 from ui.explain import percent
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -37,6 +36,7 @@ from ui.figures import line_trace
 from ui.figures import plain
 from ui.figures import points_trace
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import CLASS_COLORS
 from ui.theme import CLASS_SYMBOLS
 from views.linear_classifiers._controls import KERNELS

@@ -22,10 +22,10 @@ from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import curves_figure
 from ui.figures import figure
-from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 from ui.theme import ALT_COLOR
 from ui.views import fitted

@@ -27,9 +27,9 @@ from ui.explain import vector
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
-from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.figures import points_trace
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 from ui.theme import ALT_COLOR
 from ui.theme import BLUE

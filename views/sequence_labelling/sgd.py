@@ -22,10 +22,10 @@ from ui.explain import percent
 from ui.figures import Axes
 from ui.figures import Curve
 from ui.figures import base_figure
-from ui.figures import heatmap_figure
 from ui.figures import line_trace
 from ui.figures import padded_range
 from ui.frame import columns_or_stacked
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 from ui.stepper import StepView
 from ui.stepper import stepper

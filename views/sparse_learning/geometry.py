@@ -25,7 +25,6 @@ from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -33,6 +32,7 @@ from ui.figures import figure
 from ui.figures import points_trace
 from ui.frame import columns_or_stacked
 from ui.i18n import t
+from ui.theme import ALT_COLOR
 from ui.theme import BLUE
 from ui.theme import HIGHLIGHT_COLOR
 

@@ -26,7 +26,6 @@ from ui.explain import fmt
 from ui.explain import formula_panel
 from ui.explain import metrics_row
 from ui.explain import number
-from ui.figures import ALT_COLOR
 from ui.figures import FIT_COLOR
 from ui.figures import TRUTH_COLOR
 from ui.figures import Axes
@@ -38,6 +37,7 @@ from ui.figures import regression_figure
 from ui.frame import columns_or_stacked
 from ui.i18n import t
 from ui.polylines import polylines_trace
+from ui.theme import ALT_COLOR
 from ui.views import fit_subset
 from views.sparse_learning._common import LAM_RANGE
 from views.sparse_learning._common import ZERO_TOL

@@ -6,8 +6,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui.controls import set_values
-from ui.figures import heatmap_figure
 from ui.figures import points_trace
+from ui.heatmaps import heatmap_figure
 from ui.i18n import t
 from ui.theme import BLUE
 from ui.theme import VERMILLION
