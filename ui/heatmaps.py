@@ -59,35 +59,11 @@ def heatmap_figure(
         ),
     ]
     if selected is not None:
-        traces.append(
-            go.Scatter(
-                x=[selected[1]],
-                y=[selected[0]],
-                mode="markers",
-                name=selected_name,
-                marker=dict(
-                    symbol="square-open",
-                    size=style.marker_size * 2.6,
-                    color=ALT_COLOR,
-                    line=dict(width=style.line_width),
-                ),
-            )
-        )
+        traces.append(cell_marker(selected, selected_name, symbol="square-open", size=style.marker_size * 2.6,
+                                  color=ALT_COLOR, line=dict(width=style.line_width)))
     if best is not None:
-        traces.append(
-            go.Scatter(
-                x=[best[1]],
-                y=[best[0]],
-                mode="markers",
-                name=best_name,
-                marker=dict(
-                    symbol="star",
-                    size=style.marker_size * 2,
-                    color=HIGHLIGHT_COLOR,
-                    line=dict(color=BLACK, width=1),
-                ),
-            )
-        )
+        traces.append(cell_marker(best, best_name, symbol="star", size=style.marker_size * 2,
+                                  color=HIGHLIGHT_COLOR, line=dict(color=BLACK, width=1)))
 
     def cells_axis(ticks: np.ndarray, labels, axis_title: str) -> dict:
         return dict(
@@ -107,3 +83,8 @@ def heatmap_figure(
         yaxis=cells_axis(ys, y_labels, axes_titles[1]),
     )
     return go.Figure(data=traces, layout=layout)
+
+
+def cell_marker(cell: tuple[int, int], name: str, **marker) -> go.Scatter:
+    """One marker on the heat-map cell (row, column), in the legend as ``name``."""
+    return go.Scatter(x=[cell[1]], y=[cell[0]], mode="markers", name=name, marker=marker)
