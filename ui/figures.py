@@ -59,13 +59,18 @@ class Axes:
     equal: bool = False
 
 
+def title_height(title_size: int) -> int:
+    """The room a title takes at the top of a figure: two lines of its size."""
+    return 2 * title_size
+
+
 def title_and_legend(style: Style, title: str = "", legend_rows: int = 1, *, height: int) -> dict:
     """Layout entries: title in the top-left corner, the legend in rows beneath it (none for 0).
 
     The legend hangs right under the title (in pixels of the figure, ``height`` tall), so it never
     grows into the title: when Plotly needs more rows than ``legend_rows`` (a narrow window, a
     long name), the plot moves down to make room."""
-    title_height = style.title_size * 2 if title else 0
+    top = title_height(style.title_size) if title else 0
     legend_height = style.font_size * (1.3 + 1.7 * legend_rows) if legend_rows else style.font_size
     return dict(
         showlegend=legend_rows > 0,
@@ -80,15 +85,15 @@ def title_and_legend(style: Style, title: str = "", legend_rows: int = 1, *, hei
             pad=dict(t=8),
         ),
         legend=dict(orientation="h", xanchor="left", x=0.0, yref="container", yanchor="top",
-                    y=1 - title_height / height),
-        margin=dict(l=10, r=10, b=10, t=int(title_height + legend_height)),
+                    y=1 - top / height),
+        margin=dict(l=10, r=10, b=10, t=int(top + legend_height)),
     )
 
 
 def title_room(layout: dict) -> dict:
     """The top margin and legend of a layout made by :func:`title_and_legend` without a title, moved
     down to make room for one (a stepper's step title)."""
-    room = 2 * (layout.get("title", {}).get("font", {}).get("size") or 14)
+    room = title_height(layout.get("title", {}).get("font", {}).get("size") or 14)
     margin = layout.get("margin", {})
     out = {"margin": {**margin, "t": margin.get("t", 0) + room}}
     legend = layout.get("legend", {})
