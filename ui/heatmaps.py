@@ -32,6 +32,7 @@ def heatmap_figure(
     Invisible markers at the cell centres make every cell clickable (customdata = (row, col)).
     The layout is given whole to the figure (Plotly's update_layout/update_xaxes cost ~15 ms).
     """
+    height = height or style.figure_height
     xs = np.arange(len(x_labels))
     ys = np.arange(len(y_labels))
     cx, cy = np.meshgrid(xs, ys)
@@ -75,10 +76,10 @@ def heatmap_figure(
         )
 
     layout = dict(
-        height=height or style.figure_height,
+        height=height,
         font=dict(size=style.font_size),
         clickmode="event+select",
-        **title_and_legend(style, title, height=height or style.figure_height),
+        **title_and_legend(style, title, height=height),
         xaxis=cells_axis(xs, x_labels, axes_titles[0]),
         yaxis=cells_axis(ys, y_labels, axes_titles[1]),
     )
